@@ -1,0 +1,84 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, REQUEST_TIMEOUT_MS, TAG_TYPES } from '@/app/api';
+import { makeStore } from '@/app/store';
+import { contactUsApi } from '@/features/contactUs/api';
+import { settingsApi } from '@/features/settings/api';
+import { API } from '@/testing/handlers';
+import { server } from '@/testing/server';
+
+function captureSettingsRequest() {
+  const seen: { url?: string; authorization?: string | null } = {};
+  server.use(
+    http.get(`${API}/settings`, ({ request }) => {
+      seen.url = request.url;
+      seen.authorization = request.headers.get('authorization');
+      return HttpResponse.json({});
+    }),
+  );
+  return seen;
+}
+
+describe('the API slice', () => {
+  it('declares exactly the cache tags of the specification', () => {
+    expect(TAG_TYPES).toEqual([
+      'User',
+      'Product',
+      'Subscription',
+      'SubscriptionPlan',
+      'Payment',
+      'Reviews',
+      'Contact',
+      'Report',
+      'Settings',
+      'ContactUs',
+    ]);
+    expect(api.reducerPath).toBe('api');
+    expect(REQUEST_TIMEOUT_MS).toBe(15000);
+  });
+
+  it('calls /api/v1 without Authorization when there is no token cookie', async () => {
+    const seen = captureSettingsRequest();
+    const store = makeStore();
+    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    expect(seen.url).toBe(`${window.location.origin}/api/v1/settings`);
+    expect(seen.authorization).toBeNull();
+  });
+
+  it('sends the token cookie as a bearer token', async () => {
+    document.cookie = 'token=eyJhbGciOi.payload.sig; Path=/';
+    const seen = captureSettingsRequest();
+    const store = makeStore();
+    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    expect(seen.authorization).toBe('Bearer eyJhbGciOi.payload.sig');
+  });
+
+  it('keeps unused data for 60 seconds', () => {
+    const store = makeStore();
+    expect(store.getState().api.config.keepUnusedDataFor).toBe(60);
+  });
+
+  it('settings provide the Settings tag; the contact mutation invalidates ContactUs', async () => {
+    const store = makeStore();
+    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    expect(store.getState().api.provided.tags.Settings).toBeDefined();
+
+    let settingsCalls = 0;
+    server.use(
+      http.get(`${API}/settings`, () => {
+        settingsCalls++;
+        return HttpResponse.json({});
+      }),
+    );
+    const sub = store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    await store.dispatch(
+      contactUsApi.endpoints.sendContactMessage.initiate({ name: 'a', email: 'a@b.ch', subject: 's', message: 'm' }),
+    );
+    // ContactUs is not Settings: the cached settings are not refetched.
+    expect(settingsCalls).toBe(0);
+    store.dispatch(api.util.invalidateTags(['Settings']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settingsCalls).toBe(1);
+    sub.unsubscribe();
+  });
+});

@@ -1,0 +1,41 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { readTokenCookie } from '@/lib/authToken';
+import { apiBaseUrl } from '@/lib/env';
+
+/** Cache tags, declared once for the whole app (spec §3). */
+export const TAG_TYPES = [
+  'User',
+  'Product',
+  'Subscription',
+  'SubscriptionPlan',
+  'Payment',
+  'Reviews',
+  'Contact',
+  'Report',
+  'Settings',
+  'ContactUs',
+] as const;
+
+/** Requests give up after this long and fail with TIMEOUT_ERROR. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * The one RTK Query API of the app (base `/api/v1`). Features add their endpoints with
+ * `api.injectEndpoints` in their own `api.ts`, so automatic tag invalidation works across them.
+ * Every request carries `Authorization: Bearer <token>` when the `token` cookie is set.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    baseUrl: apiBaseUrl(),
+    timeout: REQUEST_TIMEOUT_MS,
+    prepareHeaders: (headers) => {
+      const token = readTokenCookie();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 60,
+  endpoints: () => ({}),
+});

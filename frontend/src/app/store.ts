@@ -1,0 +1,20 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { api } from '@/app/api';
+import { toastSlice } from '@/components/Toasts/toastSlice';
+import { authSlice } from '@/features/auth/authSlice';
+
+const rootReducer = combineSlices(api, authSlice, toastSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store; the app makes one at start-up and every test makes its own. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

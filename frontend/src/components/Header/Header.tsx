@@ -1,0 +1,94 @@
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MenuIcon, UserIcon, UserPlusIcon } from '@/components/icons';
+import { LanguageSwitcher } from '@/components/LanguageSwitcher/LanguageSwitcher';
+import { Logo } from '@/components/Logo/Logo';
+import { MobileMenu } from '@/components/MobileMenu/MobileMenu';
+import { isLanguageHome } from '@/lib/localePath';
+import { paths } from '@/lib/paths';
+import { useLang } from '@/lib/useLang';
+import { useScrolledPast } from '@/lib/useScroll';
+import './Header.css';
+
+/** The header pins to the top of the viewport once the page is scrolled further than this (spec §9). */
+export const HEADER_FIXED_AFTER_PX = 50;
+
+/**
+ * Site header: logo, main links, language dropdown, login and sign-up icon links; below 768 px a
+ * burger opens the slide-in menu. Dark on the bare language home pages (`/fr`, `/fr/`).
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const fixed = useScrolledPast(HEADER_FIXED_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+  }, []);
+
+  const classes = ['site-header'];
+  if (isLanguageHome(pathname)) classes.push('site-header--dark');
+  if (fixed) classes.push('site-header--fixed');
+
+  return (
+    <div className="site-header-slot">
+      <header className={classes.join(' ')}>
+        <div className="container site-header__inner">
+          <Link to={paths.home(lang)} className="site-header__logo" aria-label={t('header.homeLink')}>
+            <Logo />
+          </Link>
+
+          <nav className="site-header__nav" aria-label={t('header.mainNav')}>
+            <ul className="site-header__links">
+              <li>
+                <NavLink to={paths.products(lang)}>{t('header.buy')}</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.sell(lang)}>{t('header.sell')}</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.howItWorks(lang)}>{t('header.howItWorks')}</NavLink>
+              </li>
+            </ul>
+          </nav>
+
+          <div className="site-header__actions">
+            <LanguageSwitcher className="site-header__language" />
+            <Link
+              to={paths.login(lang)}
+              className="icon-button site-header__account"
+              aria-label={t('header.login')}
+              title={t('header.login')}
+            >
+              <UserIcon />
+            </Link>
+            <Link
+              to={paths.signUp(lang)}
+              className="icon-button site-header__account"
+              aria-label={t('header.signUp')}
+              title={t('header.signUp')}
+            >
+              <UserPlusIcon />
+            </Link>
+            <button
+              type="button"
+              className="icon-button site-header__burger"
+              aria-label={t('header.openMenu')}
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? menuId : undefined}
+              onClick={() => {
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </button>
+          </div>
+        </div>
+      </header>
+      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} />
+    </div>
+  );
+}

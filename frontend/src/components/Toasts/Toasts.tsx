@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { CloseIcon } from '@/components/icons';
+import { selectToasts, toastDismissed, type Toast } from '@/components/Toasts/toastSlice';
+import { NAMESPACES } from '@/i18n/namespaces';
+import './Toasts.css';
+
+/** While the pointer is over a toast or focus is inside it, its timer starts over (WCAG 2.2.1). */
+function isHeld(element: HTMLElement | null): boolean {
+  if (!element) return false;
+  return element.matches(':hover') || element.contains(document.activeElement);
+}
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useTranslation(NAMESPACES);
+  const dispatch = useAppDispatch();
+  const itemRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    let timer = 0;
+    const arm = () => {
+      timer = window.setTimeout(() => {
+        if (isHeld(itemRef.current)) arm();
+        else dispatch(toastDismissed(toast.id));
+      }, toast.durationMs);
+    };
+    arm();
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [dispatch, toast.durationMs, toast.id]);
+
+  return (
+    <li ref={itemRef} className={`toast toast--${toast.kind}`}>
+      <span className="toast__message">{t(toast.messageKey, toast.messageParams)}</span>
+      <button
+        type="button"
+        className="toast__dismiss"
+        aria-label={t('common:toasts.dismiss')}
+        onClick={() => {
+          dispatch(toastDismissed(toast.id));
+        }}
+      >
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The toast area, top centre above everything (z-index 9999). It is a polite live region that is
+ * always in the page, so screen readers announce each toast as it is added.
+ */
+export function Toasts() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      <ul className="toasts__list">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { TranslationKey } from '@/i18n/keys';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+/**
+ * A toast stores a translation key, not text, so it re-renders in the new language if the user
+ * switches while it is shown.
+ */
+export interface Toast {
+  id: string;
+  kind: ToastKind;
+  messageKey: TranslationKey;
+  messageParams?: Record<string, string | number>;
+  durationMs: number;
+}
+
+export interface ToastState {
+  items: Toast[];
+}
+
+/** How long a toast stays when nobody hovers or focuses it. */
+export const DEFAULT_TOAST_MS = 6000;
+/** Older toasts are dropped beyond this many. */
+const MAX_TOASTS = 3;
+
+const initialState: ToastState = { items: [] };
+
+export const toastSlice = createSlice({
+  name: 'toasts',
+  initialState,
+  reducers: {
+    toastShown: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.items.push(action.payload);
+        if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
+      },
+      prepare(toast: Omit<Toast, 'id' | 'durationMs'> & { durationMs?: number }) {
+        return { payload: { durationMs: DEFAULT_TOAST_MS, ...toast, id: nanoid() } };
+      },
+    },
+    toastDismissed(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((toast) => toast.id !== action.payload);
+    },
+  },
+  selectors: {
+    selectToasts: (state) => state.items,
+  },
+});
+
+export const { toastShown, toastDismissed } = toastSlice.actions;
+export const { selectToasts } = toastSlice.selectors;

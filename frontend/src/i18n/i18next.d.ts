@@ -1,0 +1,24 @@
+import type about from '@/i18n/locales/en/about.json';
+import type common from '@/i18n/locales/en/common.json';
+import type contactUs from '@/i18n/locales/en/contactUs.json';
+import type errors from '@/i18n/locales/en/errors.json';
+import type home from '@/i18n/locales/en/home.json';
+import type howItWorks from '@/i18n/locales/en/howItWorks.json';
+
+/**
+ * Typed translations: the English files define the keys, so `t('unknown.key')` does not compile.
+ * The locale-completeness test makes every other language carry exactly the same keys.
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      errors: typeof errors;
+      home: typeof home;
+      about: typeof about;
+      howItWorks: typeof howItWorks;
+      contactUs: typeof contactUs;
+    };
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Translation namespaces: one per feature plus `common` (shell, shared UI) and `errors` (every
+ * server and network error code). Each is a file `locales/<lang>/<ns>.json`.
+ */
+export const NAMESPACES = ['common', 'errors', 'home', 'about', 'howItWorks', 'contactUs'] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
+
+/** One language's translations: every namespace, as loaded from its JSON file. */
+export type Dictionary = Record<Namespace, Record<string, unknown>>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseSettings } from '@/lib/settings';
+
+describe('parseSettings', () => {
+  it('reads the documented response', () => {
+    const response = {
+      languages: ['en', 'fr', 'de', 'it', 'sq'],
+      defaultLanguage: 'en',
+      fallbackLanguage: 'en',
+      redirectLanguage: 'fr',
+      currency: 'CHF',
+      vatRate: '8.1',
+      stripePublishableKey: 'pk_test_123',
+      features: { payments: true, socialLogin: false },
+      limits: { contactUs: { nameMax: 80, emailMax: 200, subjectMax: 120, messageMax: 4000 } },
+    };
+    expect(parseSettings(response)).toEqual(response);
+  });
+
+  it('falls back field by field', () => {
+    const parsed = parseSettings({
+      languages: ['fr', 'xx'],
+      currency: 'francs',
+      features: { payments: 'yes' },
+      limits: { contactUs: { nameMax: 50, messageMax: -1 } },
+    });
+    expect(parsed.languages).toEqual(DEFAULT_SETTINGS.languages);
+    expect(parsed.currency).toBe('CHF');
+    expect(parsed.features.payments).toBe(false);
+    expect(parsed.limits.contactUs).toEqual({ nameMax: 50, emailMax: 254, subjectMax: 150, messageMax: 5000 });
+  });
+
+  it.each([null, 'oops', 42, []])('uses the defaults for %s', (value) => {
+    expect(parseSettings(value)).toEqual(DEFAULT_SETTINGS);
+  });
+});

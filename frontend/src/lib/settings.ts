@@ -1,0 +1,94 @@
+import { createContext, use } from 'react';
+import { isLanguage, LANGUAGES, type Language } from '@/lib/languages';
+
+/** Public start-up configuration from `GET /api/v1/settings`. */
+export interface Settings {
+  languages: readonly Language[];
+  defaultLanguage: Language;
+  fallbackLanguage: Language;
+  redirectLanguage: Language;
+  currency: string;
+  /** VAT rate in percent, as a decimal string ("8.1") so no float rounding creeps in. */
+  vatRate: string;
+  stripePublishableKey: string;
+  features: { payments: boolean; socialLogin: boolean };
+  limits: { contactUs: ContactUsLimits };
+}
+
+/** Maximum lengths (characters) of the contact-us fields. */
+export interface ContactUsLimits {
+  nameMax: number;
+  emailMax: number;
+  subjectMax: number;
+  messageMax: number;
+}
+
+/** Built-in values, used until settings load and whenever they cannot be loaded. */
+export const DEFAULT_SETTINGS: Settings = {
+  languages: LANGUAGES,
+  defaultLanguage: 'en',
+  fallbackLanguage: 'en',
+  redirectLanguage: 'fr',
+  currency: 'CHF',
+  vatRate: '8.1',
+  stripePublishableKey: '',
+  features: { payments: false, socialLogin: false },
+  limits: { contactUs: { nameMax: 100, emailMax: 254, subjectMax: 150, messageMax: 5000 } },
+};
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function pick<T>(value: unknown, valid: (v: unknown) => v is T, fallback: T): T {
+  return valid(value) ? value : fallback;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+const isCurrency = (v: unknown): v is string => isString(v) && /^[A-Z]{3}$/.test(v);
+const isRate = (v: unknown): v is string => isString(v) && /^\d{1,2}(\.\d{1,2})?$/.test(v);
+const isLanguageList = (v: unknown): v is Language[] => Array.isArray(v) && v.length > 0 && v.every(isLanguage);
+
+/**
+ * Reads a settings response. Each field falls back to its default on its own, so one missing or
+ * malformed value never costs the rest. (Hand-written rather than a schema library: this runs at
+ * start-up and must stay out of the initial bundle's budget.)
+ */
+export function parseSettings(data: unknown): Settings {
+  const raw = record(data);
+  const features = record(raw.features);
+  const contactUs = record(record(raw.limits).contactUs);
+  const D = DEFAULT_SETTINGS;
+  const L = D.limits.contactUs;
+  return {
+    languages: pick(raw.languages, isLanguageList, D.languages),
+    defaultLanguage: pick(raw.defaultLanguage, isLanguage, D.defaultLanguage),
+    fallbackLanguage: pick(raw.fallbackLanguage, isLanguage, D.fallbackLanguage),
+    redirectLanguage: pick(raw.redirectLanguage, isLanguage, D.redirectLanguage),
+    currency: pick(raw.currency, isCurrency, D.currency),
+    vatRate: pick(raw.vatRate, isRate, D.vatRate),
+    stripePublishableKey: pick(raw.stripePublishableKey, isString, D.stripePublishableKey),
+    features: {
+      payments: pick(features.payments, isBoolean, D.features.payments),
+      socialLogin: pick(features.socialLogin, isBoolean, D.features.socialLogin),
+    },
+    limits: {
+      contactUs: {
+        nameMax: pick(contactUs.nameMax, isPositiveInt, L.nameMax),
+        emailMax: pick(contactUs.emailMax, isPositiveInt, L.emailMax),
+        subjectMax: pick(contactUs.subjectMax, isPositiveInt, L.subjectMax),
+        messageMax: pick(contactUs.messageMax, isPositiveInt, L.messageMax),
+      },
+    },
+  };
+}
+
+/** Provided once the start-up settings query has settled (see features/settings). */
+export const SettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+
+/** The loaded settings (or the defaults when they could not be loaded). */
+export function useSettings(): Settings {
+  return use(SettingsContext);
+}

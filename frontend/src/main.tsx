@@ -1,0 +1,32 @@
+// Global styles first, so that component styles (imported by the modules below) override them.
+import '@/styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from '@/app/Providers';
+import { AppRoutes, preloadPage } from '@/app/router';
+import { makeStore } from '@/app/store';
+import { prefetchSettings } from '@/features/settings/api';
+import { createI18n } from '@/i18n/i18n';
+import { REDIRECT_LANGUAGE } from '@/lib/languages';
+import { languageFromPath } from '@/lib/localePath';
+
+// Start-up loads three things in parallel: the settings, the current page's code and the
+// dictionaries (awaited here; index.html shows the preloader meanwhile).
+const store = makeStore();
+store.dispatch(prefetchSettings());
+preloadPage(window.location.pathname);
+const i18n = await createI18n(languageFromPath(window.location.pathname) ?? REDIRECT_LANGUAGE);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store} i18n={i18n}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

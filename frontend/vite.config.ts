@@ -1,0 +1,98 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { parseEnv } from './src/lib/envSchema.ts';
+
+/**
+ * The production Content-Security-Policy. CloudFront (and the local gateway) must send it as a
+ * response header; the build also writes it into index.html as a <meta> tag so that a host which
+ * forgets the header still gets the protection. `frame-ancestors` is ignored inside <meta>, so it
+ * is left out there and must come from the header.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function cspMetaTag(): Plugin {
+  const metaPolicy = CONTENT_SECURITY_POLICY.split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  return {
+    name: 'remat-csp-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: metaPolicy },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
+
+// The local cloud (Go gateway) serves /api/v1 and the dev mailbox; `npm run dev` proxies to it.
+const apiTarget = process.env.REMAT_API_URL ?? 'http://127.0.0.1:18080';
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), cspMetaTag()],
+  define: {
+    // The validated build-time environment (src/lib/envSchema.ts); read through src/lib/env.ts.
+    __REMAT_ENV__: JSON.stringify(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
+  },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/_dev': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Keeps every small asset a real file, so nothing depends on data: URIs beyond what the
+    // CSP allows anyway and the badges stay cacheable.
+    assetsInlineLimit: 0,
+  },
+  test: {
+    restoreMocks: true,
+    css: false,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'eslint-rules', environment: 'node', include: ['eslint/**/*.test.js'] },
+      },
+    ],
+  },
+}));

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-lambda-go/lambdacontext"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/config"
+)
+
+const (
+	jwtKey    = "function-test-jwt-key-0123456789abcdef"
+	cursorKey = "function-test-cursor-key-0123456789abc"
+)
+
+// localCloud points the SDK's standard environment variables at the test
+// emulators (exactly what the local cloud does for a deployed function)
+// and returns the function's own settings.
+func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *testcloud.Mailbox) {
+	t.Helper()
+	_, table := testcloud.DynamoDB(t)
+	_, box := testcloud.SES(t)
+	ssmClient := testcloud.SSM(t, params)
+
+	none := filepath.Join(t.TempDir(), "none")
+	for k, v := range map[string]string{
+		"AWS_EC2_METADATA_DISABLED":   "true",
+		"AWS_CONFIG_FILE":             none,
+		"AWS_SHARED_CREDENTIALS_FILE": none,
+		"AWS_PROFILE":                 "",
+		"AWS_ACCESS_KEY_ID":           "local",
+		"AWS_SECRET_ACCESS_KEY":       "local",
+		"AWS_SESSION_TOKEN":           "",
+		"AWS_ENDPOINT_URL":            "",
+		"AWS_ENDPOINT_URL_DYNAMODB":   testcloud.DynamoDBEndpoint(t),
+		"AWS_ENDPOINT_URL_SESV2":      box.Endpoint(),
+		"AWS_ENDPOINT_URL_SSM":        *ssmClient.Options().BaseEndpoint,
+	} {
+		t.Setenv(k, v)
+	}
+	env := map[string]string{
+		"STAGE": "local", "TABLE_NAME": table, "IMAGES_BUCKET": "remat-local-images",
+		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
+		"CONTACT_INBOX": "contact@remat.ch", "AWS_REGION": testcloud.Region,
+	}
+	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }, box
+}
+
+func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
+	t.Helper()
+	payload, err := json.Marshal(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "invoke-1"})
+	out, err := h.Invoke(ctx, payload)
+	if err != nil {
+		t.Fatalf("invoke: got %v, want nil", err)
+	}
+	var resp events.APIGatewayV2HTTPResponse
+	if err := json.Unmarshal(out, &resp); err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// TestColdStartAndInvoke wires the function from environment and SSM, then
+// sends event.json and an admin list request through the Lambda boundary.
+func TestColdStartAndInvoke(t *testing.T) {
+	lookup, box := localCloud(t, map[string]string{
+		"/remat/local/jwt-signing-key": jwtKey,
+		"/remat/local/cursor-key":      cursorKey,
+	})
+	h, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
+	if err != nil {
+		t.Fatalf("init: got %v, want nil", err)
+	}
+	lh := lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext)
+
+	raw, err := os.ReadFile("event.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var event events.APIGatewayV2HTTPRequest
+	if err := json.Unmarshal(raw, &event); err != nil {
+		t.Fatal(err)
+	}
+	resp := invoke(t, lh, event)
+	if resp.StatusCode != 201 || !strings.Contains(resp.Body, `"message":"message_sent"`) {
+		t.Fatalf("post: got %d %s, want 201 message_sent", resp.StatusCode, resp.Body)
+	}
+	if got := resp.Headers["X-Request-Id"]; got != "event-json-contact-us" {
+		t.Errorf("request id: got %q, want the API Gateway request id", got)
+	}
+	if msgs := box.Messages(); len(msgs) != 1 || msgs[0].ReplyTo[0] != "anna@example.ch" {
+		t.Errorf("mailbox: got %+v, want one mail replying to the sender", msgs)
+	}
+
+	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := iss.Issue(auth.Principal{UserID: "admin-1", Role: auth.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := event
+	list.RouteKey = "GET /api/v1/contact-us"
+	list.RequestContext.HTTP.Method = "GET"
+	list.Body = ""
+	list.Headers = map[string]string{"authorization": "Bearer " + tok}
+	resp = invoke(t, lh, list)
+	if resp.StatusCode != 200 {
+		t.Fatalf("list: got %d %s, want 200", resp.StatusCode, resp.Body)
+	}
+	var page struct {
+		Items      []map[string]any `json:"items"`
+		NextCursor *string          `json:"nextCursor"`
+	}
+	if err := json.Unmarshal([]byte(resp.Body), &page); err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Items) != 1 || page.Items[0]["email"] != "anna@example.ch" || page.NextCursor != nil {
+		t.Errorf("list: got %s, want the one message and no cursor", resp.Body)
+	}
+}
+
+func TestInitFailsNamingMissingSecrets(t *testing.T) {
+	lookup, _ := localCloud(t, map[string]string{"/remat/local/cursor-key": cursorKey})
+	_, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
+	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-signing-key") {
+		t.Errorf("got %v, want an error naming /remat/local/jwt-signing-key", err)
+	}
+}
+
+func TestInitFailsOnConfig(t *testing.T) {
+	env := map[string]string{"STAGE": "local"}
+	_, err := newHandler(t.Context(), func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar))
+	if err == nil || !strings.Contains(err.Error(), "CONTACT_INBOX: missing") || !strings.Contains(err.Error(), "TABLE_NAME: missing") {
+		t.Errorf("got %v, want every missing variable named", err)
+	}
+}

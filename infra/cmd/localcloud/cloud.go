@@ -1,0 +1,473 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/remat/remat/infra/awsemu"
+	"github.com/remat/remat/infra/ddblocal"
+	"github.com/remat/remat/infra/gateway"
+	"github.com/remat/remat/infra/lambdart"
+	"github.com/remat/remat/infra/mailbox"
+	"github.com/remat/remat/infra/s3local"
+	"github.com/remat/remat/infra/samtpl"
+	"github.com/remat/remat/infra/seed"
+)
+
+// The deployment values the template is resolved with locally.
+const (
+	stage     = "local"
+	accountID = "000000000000"
+	region    = "eu-central-2"
+)
+
+// Config is what the flags select; see usage in main.go.
+type Config struct {
+	Addr             string
+	DataDir          string
+	Memory           bool
+	WebDir           string
+	Template         string
+	Seed             bool
+	LocalitiesCSV    string
+	CantonsCSV       string
+	DynamoDBLocalDir string
+	DynamoDBEndpoint string
+	ReadyFile        string
+
+	// Logger receives the cloud's logs and the access log.
+	Logger *slog.Logger
+	// FunctionOutput receives the functions' stdout and stderr, one
+	// prefixed line at a time (default os.Stderr).
+	FunctionOutput io.Writer
+}
+
+// configError is a problem the developer fixes (a port in use, a missing
+// tool, a compile error): main prints its message alone, without a stack
+// or wrapping, and exits with status 2.
+type configError struct{ msg string }
+
+func (e *configError) Error() string { return e.msg }
+
+func configErrorf(format string, args ...any) error {
+	return &configError{msg: fmt.Sprintf(format, args...)}
+}
+
+// Cloud is a running local cloud. Stop it with Stop.
+type Cloud struct {
+	// URL is the gateway's base URL, e.g. http://127.0.0.1:8080.
+	URL string
+	// DataDir is the absolute data directory, or "" in memory mode.
+	DataDir string
+	// Mailbox holds the e-mails the functions sent.
+	Mailbox *mailbox.Store
+
+	log      *slog.Logger
+	lambdas  *lambdart.Service
+	ddb      *ddblocal.Server
+	failed   chan error // a part died while serving
+	stopOnce sync.Once
+	stopErr  error
+	// cleanups run in reverse order on Stop.
+	cleanups []func() error
+}
+
+// Start brings the whole product up in dependency order: port, data
+// directory, template, DynamoDB (Local or -dynamodb-endpoint) and its
+// tables, S3 emulator and buckets, SES and SSM emulators, seed data, the
+// function binaries, and the gateway. Configuration problems are
+// *configError. On failure everything started so far is stopped.
+func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
+	log := cmp.Or(cfg.Logger, slog.Default())
+	c := &Cloud{log: log, failed: make(chan error, 4)}
+	defer func() {
+		if err != nil {
+			_ = c.Stop()
+		}
+	}()
+	began := time.Now()
+	phase := func(name string, since time.Time) {
+		log.Info("localcloud: "+name, "took", time.Since(since).Round(time.Millisecond))
+	}
+
+	// 1. The port, first: nothing else is worth starting without it. The
+	// listener stays open and becomes the gateway's.
+	ln, err := listen(ctx, cfg.Addr)
+	if err != nil {
+		return nil, err
+	}
+	c.onStop(func() error { _ = ln.Close(); return nil })
+	c.URL = "http://" + ln.Addr().String()
+
+	// 2. The data directory (or temporary space in memory mode).
+	binDir, err := c.prepareData(cfg)
+	if err != nil {
+		return nil, err
+	}
+
+	// 3. The template, resolved as the local stage.
+	tpl, err := samtpl.Load(cfg.Template, samtpl.Options{
+		Parameters: map[string]string{"Stage": stage}, AccountID: accountID, Region: region,
+	})
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, configErrorf("cannot read the template %s: %v: run from the repository root or pass -template PATH", cfg.Template, pe.Err)
+		}
+		// One line, even for YAML's multi-line messages.
+		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), cfg.Template+": ")), " ")
+		return nil, configErrorf("the template %s is invalid: %s", cfg.Template, msg)
+	}
+	headers, err := tpl.SecurityHeaders()
+	if err != nil {
+		return nil, configErrorf("template %s: %v", cfg.Template, err)
+	}
+	moduleRoot, err := samtpl.ModuleRoot(filepath.Dir(cfg.Template))
+	if err != nil {
+		return nil, configErrorf("cannot find go.mod above %s: %v", cfg.Template, err)
+	}
+	var (
+		seedOpts seed.Options
+		seedTo   string
+	)
+	if cfg.Seed {
+		if seedOpts, err = seedOptions(cfg); err != nil {
+			return nil, err
+		}
+		if seedTo, err = seedTable(tpl); err != nil {
+			return nil, err
+		}
+	}
+
+	// The functions compile while the emulators start: on a warm build
+	// cache both take about as long.
+	type buildResult struct {
+		bins map[string]string
+		err  error
+	}
+	built := make(chan buildResult, 1)
+	buildCtx, cancelBuild := context.WithCancel(ctx)
+	defer cancelBuild()
+	go func() {
+		t := time.Now()
+		bins, err := lambdart.BuildAll(buildCtx, moduleRoot, tpl.Functions, binDir)
+		if err == nil {
+			phase(fmt.Sprintf("built %d functions", len(bins)), t)
+		}
+		built <- buildResult{bins, err}
+	}()
+	// Never leave a go build running behind a failed start.
+	buildDone := false
+	defer func() {
+		if err != nil && !buildDone {
+			cancelBuild()
+			<-built
+		}
+	}()
+
+	// 4. DynamoDB and the tables.
+	t := time.Now()
+	endpoint, err := c.startDynamoDB(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	created, err := ddblocal.EnsureTables(ctx, ddblocal.NewClient(endpoint), tpl)
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: tables: %w", err)
+	}
+	phase("DynamoDB ready", t)
+	if len(created) > 0 {
+		log.Info("localcloud: created tables", "tables", strings.Join(created, ", "))
+	}
+
+	// 5. S3 with the template's buckets.
+	s3Opts := s3local.Options{Template: tpl, Logger: log}
+	if c.DataDir != "" {
+		s3Opts.DataDir = filepath.Join(c.DataDir, "s3")
+	}
+	s3srv, err := s3local.Start(s3Opts)
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: %w", err)
+	}
+	c.onStop(s3srv.Close)
+
+	// 6. SES into the dev mailbox, SSM with the secrets.
+	if c.DataDir != "" {
+		if c.Mailbox, err = mailbox.OpenDir(filepath.Join(c.DataDir, "mailbox"), mailbox.WithLogger(log)); err != nil {
+			return nil, fmt.Errorf("localcloud: %w", err)
+		}
+	} else {
+		c.Mailbox = mailbox.NewMemory(mailbox.WithLogger(log))
+	}
+	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(c.Mailbox))
+	c.onStop(func() error { closeSES(); return nil })
+	secrets, err := loadSecrets(c.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	params := map[string]string{}
+	prefix := ssmPrefix(tpl)
+	for name, v := range secrets {
+		params[prefix+"/"+name] = v
+	}
+	ssmURL, closeSSM := awsemu.Serve(awsemu.NewSSM(params))
+	c.onStop(func() error { closeSSM(); return nil })
+
+	// 7. Seed data.
+	if cfg.Seed {
+		t := time.Now()
+		if err := seedData(ctx, seedOpts, endpoint, seedTo, log); err != nil {
+			return nil, err
+		}
+		phase("seeded", t)
+	}
+
+	// 8. The functions.
+	br := <-built
+	buildDone = true
+	if br.err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var be *lambdart.BuildError
+		if errors.As(br.err, &be) {
+			return nil, configErrorf("building the functions failed:\n%s", strings.TrimSpace(br.err.Error()))
+		}
+		return nil, configErrorf("building the functions failed: %v", br.err)
+	}
+	c.lambdas = lambdart.New(lambdart.Options{
+		Logger:    log,
+		Output:    cmp.Or[io.Writer](cfg.FunctionOutput, os.Stderr),
+		Region:    region,
+		AccountID: accountID,
+		Env: lambdart.LocalAWSEnv(region, lambdart.Endpoints{
+			DynamoDB: endpoint, S3: s3srv.URL(), SESv2: sesURL, SSM: ssmURL,
+		}),
+	})
+	c.onStop(c.lambdas.Close)
+	for _, fn := range tpl.Functions {
+		if err := c.lambdas.Add(lambdart.FromTemplate(fn, br.bins[fn.LogicalID])); err != nil {
+			return nil, fmt.Errorf("localcloud: %w", err)
+		}
+	}
+
+	// 9. The gateway, on the port held since step 1.
+	gwCfg := gateway.Config{
+		Routes:          gateway.RoutesFromTemplate(tpl),
+		Invoker:         c.lambdas,
+		WebDir:          cfg.WebDir,
+		SecurityHeaders: headers,
+		Mailbox:         c.Mailbox,
+		Logger:          log,
+		AccountID:       accountID,
+	}
+	if bucket, ok := gateway.BucketForPathPattern(tpl, "/images/*"); ok {
+		gwCfg.ImagesOrigin = s3srv.URL() + "/" + bucket
+	}
+	gw, err := gateway.New(gwCfg)
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           gw,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			c.fail(fmt.Errorf("localcloud: gateway: %w", err))
+		}
+	}()
+	c.onStop(func() error {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		err := srv.Shutdown(sctx)
+		<-served
+		return err
+	})
+
+	if cfg.ReadyFile != "" {
+		if err := writeReadyFile(cfg.ReadyFile, c.URL); err != nil {
+			return nil, err
+		}
+		c.onStop(func() error { return ignoreNotExist(os.Remove(cfg.ReadyFile)) }) //nolint:gosec // G703: the developer names the file
+	}
+	phase("ready", began)
+	return c, nil
+}
+
+// Failed delivers an error when a part of the cloud dies while serving
+// (DynamoDB Local exits, the gateway's listener fails).
+func (c *Cloud) Failed() <-chan error { return c.failed }
+
+func (c *Cloud) fail(err error) {
+	select {
+	case c.failed <- err:
+	default:
+	}
+}
+
+// Stop shuts everything down in reverse start order: the gateway (letting
+// requests in flight finish), every function process, the emulators and
+// DynamoDB Local. It returns once every child process has exited. Safe to
+// call more than once.
+func (c *Cloud) Stop() error {
+	c.stopOnce.Do(func() {
+		var errs []error
+		for _, f := range slices.Backward(c.cleanups) {
+			if err := f(); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		c.stopErr = errors.Join(errs...)
+	})
+	return c.stopErr
+}
+
+func (c *Cloud) onStop(f func() error) { c.cleanups = append(c.cleanups, f) }
+
+// listen opens the gateway's listener, refusing non-loopback addresses.
+func listen(ctx context.Context, addr string) (net.Listener, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, configErrorf("invalid -addr %q: want 127.0.0.1:PORT", addr)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, configErrorf("-addr %s is not a loopback address: the local cloud only listens on 127.0.0.1 (pass -addr 127.0.0.1:%s)", addr, port)
+	}
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, configErrorf("port %s is in use: stop the other process or pass -addr 127.0.0.1:PORT", port)
+		}
+		return nil, configErrorf("cannot listen on %s: %v", addr, err)
+	}
+	return ln, nil
+}
+
+// prepareData checks that the data directory is writable and returns the
+// directory for function binaries; memory mode uses a temporary directory
+// removed on Stop.
+func (c *Cloud) prepareData(cfg Config) (string, error) {
+	if cfg.Memory {
+		tmp, err := os.MkdirTemp("", "remat-localcloud-")
+		if err != nil {
+			return "", fmt.Errorf("localcloud: temporary directory: %w", err)
+		}
+		c.onStop(func() error { return os.RemoveAll(tmp) })
+		return filepath.Join(tmp, "bin"), nil
+	}
+	abs, err := filepath.Abs(cfg.DataDir)
+	if err != nil {
+		return "", configErrorf("data directory %s: %v", cfg.DataDir, err)
+	}
+	fix := "pass -data DIR (or REMAT_DATA_DIR) or fix its permissions"
+	if err := os.MkdirAll(abs, 0o750); err != nil {
+		return "", configErrorf("data directory %s is not writable (%v): %s", cfg.DataDir, unwrapPathError(err), fix)
+	}
+	probe, err := os.CreateTemp(abs, ".write-probe-*")
+	if err != nil {
+		return "", configErrorf("data directory %s is not writable (%v): %s", cfg.DataDir, unwrapPathError(err), fix)
+	}
+	_ = probe.Close()
+	_ = os.Remove(probe.Name())
+	c.DataDir = abs
+	return filepath.Join(abs, "bin"), nil
+}
+
+// startDynamoDB launches DynamoDB Local (persisted under <data>/dynamodb,
+// in memory in memory mode), or uses -dynamodb-endpoint. It returns the
+// endpoint.
+func (c *Cloud) startDynamoDB(ctx context.Context, cfg Config) (string, error) {
+	if cfg.DynamoDBEndpoint != "" {
+		return cfg.DynamoDBEndpoint, nil
+	}
+	opts := ddblocal.Options{Dir: cfg.DynamoDBLocalDir}
+	if opts.Dir != "" {
+		// DynamoDB Local runs in its jar's directory: a relative jar
+		// path would not resolve there.
+		if abs, err := filepath.Abs(opts.Dir); err == nil {
+			opts.Dir = abs
+		}
+	}
+	if c.DataDir != "" {
+		opts.DataDir = filepath.Join(c.DataDir, "dynamodb")
+	}
+	srv, err := ddblocal.Start(ctx, opts)
+	if err != nil {
+		var se *ddblocal.StartError
+		switch {
+		case errors.Is(err, ddblocal.ErrJavaMissing):
+			return "", configErrorf("Java 17+ is needed to run DynamoDB Local and was not found: install it (apt-get install openjdk-17-jre-headless) or pass -dynamodb-endpoint URL")
+		case errors.Is(err, ddblocal.ErrJarMissing):
+			return "", configErrorf("DynamoDB Local is not installed in %s: run `make tools` (or pass -dynamodb-local DIR)", cmp.Or(cfg.DynamoDBLocalDir, ddblocal.DefaultDir))
+		case errors.Is(err, ddblocal.ErrDataDir):
+			return "", configErrorf("data directory %s is not writable: pass -data DIR or fix its permissions", opts.DataDir)
+		case errors.As(err, &se) && ctx.Err() == nil:
+			return "", configErrorf("DynamoDB Local did not start: %v", err)
+		}
+		return "", fmt.Errorf("localcloud: %w", err)
+	}
+	c.ddb = srv
+	c.onStop(srv.Stop)
+	go func() {
+		<-srv.Done()
+		c.fail(fmt.Errorf("localcloud: DynamoDB Local exited:\n%s", srv.Output()))
+	}()
+	return srv.Endpoint(), nil
+}
+
+// ssmPrefix is the SSM path the functions read their secrets under.
+func ssmPrefix(tpl *samtpl.Template) string {
+	for _, fn := range tpl.Functions {
+		if p := fn.Env["SSM_PREFIX"]; p != "" {
+			return strings.TrimSuffix(p, "/")
+		}
+	}
+	return "/remat/" + stage
+}
+
+// writeReadyFile writes the base URL atomically, so a script polling for
+// the file never reads half of it.
+func writeReadyFile(path, url string) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(url+"\n"), 0o600); err != nil {
+		return configErrorf("cannot write the ready file %s: %v", path, unwrapPathError(err))
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return configErrorf("cannot write the ready file %s: %v", path, unwrapPathError(err))
+	}
+	return nil
+}
+
+// unwrapPathError drops the operation and path of an *os.PathError, which
+// the messages name already.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func ignoreNotExist(err error) error {
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}

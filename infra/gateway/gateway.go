@@ -1,0 +1,351 @@
+// Package gateway is the local stand-in for CloudFront and the HTTP API:
+// one http.Handler that serves, on one port, what the distribution in
+// template.yaml serves on AWS.
+//
+//   - /api/* goes through the HTTP API: the route is selected like API
+//     Gateway does, the request becomes a payload format 2.0 event, the
+//     function runs through an Invoker (lambdart, i.e. the real binary
+//     behind the Lambda Runtime API) and its response is mapped back.
+//     API Gateway's own answers are reproduced: 404 {"message":"Not Found"}
+//     for unmatched routes, 413 above 10 MB, 500/503 when the function
+//     fails or times out, an apigw-requestid header.
+//   - /images/* is proxied to the images bucket (the S3 emulator), like the
+//     distribution's images origin.
+//   - Everything else is the SPA build (frontend/dist) with the CloudFront
+//     function's fallback: a path whose last segment has no "." is
+//     index.html, a missing file with an extension is 404.
+//   - /_dev/ holds local-only pages (the dev mailbox); they exist nowhere
+//     on AWS.
+//
+// The template's response headers policy (Content-Security-Policy, HSTS,
+// ...) is applied to every response and overrides the origin's headers,
+// as in CloudFront; responses are gzip-compressed when the client accepts
+// it, as with Compress: true.
+package gateway
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/remat/remat/infra/lambdart"
+	"github.com/remat/remat/infra/mailbox"
+)
+
+// Limits and identifiers of the emulated HTTP API.
+const (
+	// MaxBodyBytes is the HTTP API's request payload limit.
+	MaxBodyBytes = 10 << 20
+	// IntegrationTimeout is the HTTP API's maximum integration timeout.
+	IntegrationTimeout = 30 * time.Second
+	// DefaultAPIID is requestContext.apiId when Config leaves it empty
+	// (API ids are 10 lower-case letters or digits).
+	DefaultAPIID = "rematlocal"
+	// DefaultAccountID is requestContext.accountId when Config leaves it
+	// empty.
+	DefaultAccountID = "000000000000"
+)
+
+// Invoker runs one synchronous invocation of a function; *lambdart.Service
+// implements it. Errors should wrap lambdart's typed errors so the gateway
+// can answer like API Gateway (timeout 503, payload too large 413, any
+// other failure 500).
+type Invoker interface {
+	Invoke(ctx context.Context, function string, payload []byte) ([]byte, error)
+}
+
+var _ Invoker = (*lambdart.Service)(nil)
+
+// Mailbox lists the messages of the dev mailbox, newest first;
+// *mailbox.Store implements it.
+type Mailbox interface {
+	List() []mailbox.Message
+}
+
+var _ Mailbox = (*mailbox.Store)(nil)
+
+// Config configures a Gateway.
+type Config struct {
+	// Routes are the HTTP API routes (see RoutesFromTemplate).
+	Routes []Route
+	// Invoker runs the functions the routes name.
+	Invoker Invoker
+	// WebDir is the SPA build (frontend/dist). When it has no index.html
+	// the site answers with a page saying how to build it.
+	WebDir string
+	// SecurityHeaders are set on every response (Template.SecurityHeaders).
+	SecurityHeaders http.Header
+	// ImagesOrigin is the images bucket's URL on the S3 emulator (endpoint
+	// plus "/bucket", path-style); /images/KEY is fetched from
+	// ImagesOrigin/images/KEY. Empty: /images/* is 404.
+	ImagesOrigin string
+	// Mailbox backs /_dev/mailbox; nil shows an empty mailbox.
+	Mailbox Mailbox
+	// Logger receives the access log (default slog.Default()).
+	Logger *slog.Logger
+	// AccountID and APIID fill requestContext (defaults DefaultAccountID
+	// and DefaultAPIID).
+	AccountID string
+	APIID     string
+	// MaxBodyBytes overrides the request payload limit (default
+	// MaxBodyBytes).
+	MaxBodyBytes int64
+}
+
+// Gateway is the http.Handler described in the package comment.
+type Gateway struct {
+	cfg      Config
+	router   *router
+	security map[string]bool // canonical names of cfg.SecurityHeaders
+	images   http.Handler
+	static   *staticSite
+	log      *slog.Logger
+}
+
+// New validates cfg and returns a Gateway.
+func New(cfg Config) (*Gateway, error) {
+	if cfg.Invoker == nil && len(cfg.Routes) > 0 {
+		return nil, errors.New("gateway: routes without an Invoker")
+	}
+	rt, err := newRouter(cfg.Routes)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
+	cfg.AccountID = cmp.Or(cfg.AccountID, DefaultAccountID)
+	cfg.APIID = cmp.Or(cfg.APIID, DefaultAPIID)
+	cfg.MaxBodyBytes = cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)
+	cfg.SecurityHeaders = cfg.SecurityHeaders.Clone()
+	g := &Gateway{
+		cfg:      cfg,
+		router:   rt,
+		security: map[string]bool{},
+		static:   &staticSite{dir: cfg.WebDir},
+		log:      cmp.Or(cfg.Logger, slog.Default()),
+	}
+	for k := range cfg.SecurityHeaders {
+		g.security[http.CanonicalHeaderKey(k)] = true
+	}
+	if cfg.ImagesOrigin != "" {
+		origin, err := url.Parse(cfg.ImagesOrigin)
+		if err != nil || origin.Scheme == "" || origin.Host == "" {
+			return nil, fmt.Errorf("gateway: images origin %q: want an absolute URL", cfg.ImagesOrigin)
+		}
+		g.images = newImagesProxy(origin)
+	}
+	return g, nil
+}
+
+// ServeHTTP routes the request as described in the package comment and
+// writes one access-log line.
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	info := &requestInfo{id: newRequestID()}
+	h := w.Header()
+	for k, vs := range g.cfg.SecurityHeaders {
+		h[k] = append([]string(nil), vs...)
+	}
+	h.Set("X-Request-Id", info.id)
+
+	path := r.URL.Path
+	switch {
+	case strings.HasPrefix(path, "/_dev/"):
+		g.serveDev(rec, r)
+	case strings.HasPrefix(path, "/api/"):
+		g.serveAPI(rec, r, info)
+	case strings.HasPrefix(path, "/images/"):
+		g.serveImages(rec, r)
+	default:
+		g.static.serve(rec, r)
+	}
+
+	attrs := []slog.Attr{
+		slog.String("method", r.Method),
+		slog.String("path", path),
+		slog.Int("status", rec.status),
+		slog.Duration("duration", time.Since(start)),
+		slog.Int64("bytes", rec.bytes),
+		slog.String("requestId", info.id),
+	}
+	if info.function != "" {
+		attrs = append(attrs, slog.String("function", info.function))
+	}
+	if info.err != nil {
+		attrs = append(attrs, slog.String("error", info.err.Error()))
+	}
+	level := slog.LevelInfo
+	if rec.status >= 500 {
+		level = slog.LevelError
+	}
+	g.log.LogAttrs(r.Context(), level, "http", attrs...)
+}
+
+// requestInfo collects what the access log reports about a request.
+type requestInfo struct {
+	id       string
+	function string
+	err      error
+}
+
+func (g *Gateway) serveAPI(w http.ResponseWriter, r *http.Request, info *requestInfo) {
+	w.Header().Set("Apigw-Requestid", info.id)
+	route, params, ok := g.router.match(r.Method, r.URL.EscapedPath())
+	if !ok {
+		writeMessage(w, r, http.StatusNotFound, "Not Found")
+		return
+	}
+	info.function = route.Function
+
+	body, err := readBody(w, r, g.cfg.MaxBodyBytes)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeMessage(w, r, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
+			return
+		}
+		info.err = err
+		writeMessage(w, r, http.StatusBadRequest, "Bad Request")
+		return
+	}
+	payload, err := json.Marshal(g.newEvent(r, route, params, body, info.id, time.Now()))
+	if err != nil {
+		info.err = fmt.Errorf("gateway: encode event: %w", err)
+		writeMessage(w, r, http.StatusInternalServerError, "Internal Server Error")
+		return
+	}
+
+	ctx, cancel := context.WithTimeout(r.Context(), IntegrationTimeout)
+	defer cancel()
+	out, err := g.cfg.Invoker.Invoke(ctx, route.Function, payload)
+	if err != nil {
+		info.err = err
+		status, msg := errorStatus(err)
+		writeMessage(w, r, status, msg)
+		return
+	}
+	resp, err := decodeResponse(out)
+	if err == nil {
+		err = g.writeResponse(w, r, resp)
+	}
+	if err != nil {
+		info.err = fmt.Errorf("gateway: %s: %w", route.Function, err)
+		writeMessage(w, r, http.StatusInternalServerError, "Internal Server Error")
+	}
+}
+
+// errorStatus maps an invocation failure to API Gateway's answer.
+func errorStatus(err error) (int, string) {
+	var (
+		timeout  *lambdart.TimeoutError
+		tooLarge *lambdart.PayloadTooLargeError
+	)
+	switch {
+	case errors.As(err, &timeout), errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "Service Unavailable"
+	case errors.As(err, &tooLarge):
+		return http.StatusRequestEntityTooLarge, "Request Entity Too Large"
+	default:
+		return http.StatusInternalServerError, "Internal Server Error"
+	}
+}
+
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if r.ContentLength > limit {
+		return nil, &http.MaxBytesError{Limit: limit}
+	}
+	return io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+}
+
+// writeMessage writes API Gateway's JSON error shape {"message": msg}.
+func writeMessage(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	body, _ := json.Marshal(map[string]string{"message": msg})
+	w.Header().Set("Content-Type", "application/json")
+	writeBody(w, r, status, body)
+}
+
+func (g *Gateway) isSecurityHeader(k string) bool {
+	return g.security[http.CanonicalHeaderKey(k)]
+}
+
+func (g *Gateway) serveImages(w http.ResponseWriter, r *http.Request) {
+	if g.images == nil {
+		http.Error(w, "Not Found", http.StatusNotFound)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		http.Error(w, "Forbidden", http.StatusForbidden)
+		return
+	}
+	g.images.ServeHTTP(w, r)
+}
+
+// newImagesProxy forwards GET /images/KEY to origin/images/KEY without the
+// viewer's cookies and credentials (the cache policy forwards none).
+func newImagesProxy(origin *url.URL) http.Handler {
+	return &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(origin)
+			pr.Out.Header.Del("Cookie")
+			pr.Out.Header.Del("Authorization")
+			pr.Out.Host = origin.Host
+		},
+		ModifyResponse: func(resp *http.Response) error {
+			for k := range resp.Header {
+				if strings.HasPrefix(strings.ToLower(k), "x-amz-") {
+					resp.Header.Del(k)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// recorder remembers the status and size for the access log.
+type recorder struct {
+	http.ResponseWriter
+	status  int
+	bytes   int64
+	written bool
+}
+
+func (rec *recorder) WriteHeader(code int) {
+	if !rec.written {
+		rec.status, rec.written = code, true
+	}
+	rec.ResponseWriter.WriteHeader(code)
+}
+
+func (rec *recorder) Write(p []byte) (int, error) {
+	rec.written = true
+	n, err := rec.ResponseWriter.Write(p)
+	rec.bytes += int64(n)
+	return n, err
+}
+
+func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
+
+// newRequestID returns an id in the shape of API Gateway's (16 characters
+// of base64).
+func newRequestID() string {
+	var b [11]byte
+	_, _ = rand.Read(b[:])
+	return base64.StdEncoding.EncodeToString(b[:])
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,214 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/remat/remat/infra/awsemu"
+	"github.com/remat/remat/infra/lambdart"
+	"github.com/remat/remat/infra/mailbox"
+	"github.com/remat/remat/infra/samtpl"
+)
+
+// recordingInvoker remembers which function each route key reached and
+// whether the invocation succeeded.
+type recordingInvoker struct {
+	next Invoker
+	mu   sync.Mutex
+	hits map[string][]hit // by route key
+}
+
+type hit struct {
+	function string
+	err      error
+}
+
+func (ri *recordingInvoker) Invoke(ctx context.Context, function string, payload []byte) ([]byte, error) {
+	out, err := ri.next.Invoke(ctx, function, payload)
+	var ev struct {
+		RouteKey string `json:"routeKey"`
+	}
+	_ = json.Unmarshal(payload, &ev)
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
+	ri.hits[ev.RouteKey] = append(ri.hits[ev.RouteKey], hit{function: function, err: err})
+	return out, err
+}
+
+var pathParam = regexp.MustCompile(`\{([^}+]+)(\+?)\}`)
+
+// TestTemplateRoutesAreServed builds every function of the real
+// template.yaml, serves them behind the gateway as the local cloud does,
+// and sends one request per route: each must reach its function, and the
+// function must answer (its init and handler ran), not the gateway's 404.
+func TestTemplateRoutesAreServed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every function")
+	}
+	root, err := samtpl.ModuleRoot("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := samtpl.Load(filepath.Join(root, samtpl.TemplateFile), samtpl.Options{
+		Parameters: map[string]string{"Stage": "local"}, AccountID: "000000000000", Region: "eu-central-2",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tpl.Functions) == 0 {
+		t.Fatal("the template has no functions")
+	}
+	bins, err := lambdart.BuildAll(context.Background(), root, tpl.Functions, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The functions' dependencies: SSM with the secrets, SES into a
+	// mailbox; DynamoDB points at a closed port so nothing leaves the
+	// machine (no route below needs data).
+	prefix := tpl.Functions[0].Env["SSM_PREFIX"]
+	if prefix == "" {
+		t.Fatal("functions have no SSM_PREFIX")
+	}
+	ssmURL, closeSSM := awsemu.Serve(awsemu.NewSSM(map[string]string{
+		prefix + "/jwt-signing-key": randomKey(), prefix + "/cursor-key": randomKey(),
+	}))
+	defer closeSSM()
+	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(mailbox.NewMemory(mailbox.WithLogger(testLogger()))))
+	defer closeSES()
+
+	svc := lambdart.New(lambdart.Options{
+		Logger: testLogger(), Output: testOutput(t), AccountID: "000000000000", Region: "eu-central-2",
+		Env: lambdart.LocalAWSEnv("eu-central-2", lambdart.Endpoints{
+			DynamoDB: "http://127.0.0.1:1", S3: "http://127.0.0.1:1", SESv2: sesURL, SSM: ssmURL,
+		}),
+	})
+	defer func() { _ = svc.Close() }()
+	for _, fn := range tpl.Functions {
+		if err := svc.Add(lambdart.FromTemplate(fn, bins[fn.LogicalID])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	headers, err := tpl.SecurityHeaders()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recordingInvoker{next: svc, hits: map[string][]hit{}}
+	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: rec, SecurityHeaders: headers, Logger: testLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(gw)
+	defer srv.Close()
+
+	reached := map[string]bool{}
+	for _, fn := range tpl.Functions {
+		for _, route := range fn.Routes {
+			key := route.Method + " " + route.Path
+			t.Run(fn.LogicalID+" "+key, func(t *testing.T) {
+				method := route.Method
+				if method == "ANY" {
+					method = http.MethodGet
+				}
+				path := pathParam.ReplaceAllStringFunc(route.Path, func(m string) string {
+					if strings.HasSuffix(m, "+}") {
+						return "route-test/a"
+					}
+					return "route-test"
+				})
+				var body io.Reader
+				if method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
+					body = strings.NewReader("{}")
+				}
+				req, err := http.NewRequest(method, srv.URL+path, body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				respBody, _ := io.ReadAll(resp.Body)
+				_ = resp.Body.Close()
+
+				rec.mu.Lock()
+				hits := rec.hits[key]
+				rec.mu.Unlock()
+				if len(hits) == 0 {
+					t.Fatalf("%s %s never reached a function: got %d %s", method, path, resp.StatusCode, respBody)
+				}
+				last := hits[len(hits)-1]
+				if last.function != fn.LogicalID {
+					t.Errorf("reached %s, want %s", last.function, fn.LogicalID)
+				}
+				if last.err != nil {
+					t.Errorf("the function failed: %v", last.err)
+				}
+				assertSecurityHeaders(t, headers, resp)
+				reached[fn.LogicalID] = true
+			})
+		}
+	}
+	for _, fn := range tpl.Functions {
+		if len(fn.Routes) > 0 && !reached[fn.LogicalID] {
+			t.Errorf("function %s was never reached", fn.LogicalID)
+		}
+	}
+}
+
+func randomKey() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// testOutput sends function output to the test log.
+func testOutput(t *testing.T) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		t.Log(strings.TrimRight(string(p), "\n"))
+		return len(p), nil
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+func TestBucketForPathPattern(t *testing.T) {
+	tpl, err := samtpl.Load("../../template.yaml", samtpl.Options{
+		Parameters: map[string]string{"Stage": "local"}, AccountID: "000000000000",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	images, ok := tpl.Bucket("ImagesBucket")
+	if !ok {
+		t.Fatal("the template has no ImagesBucket")
+	}
+	tests := []struct {
+		pattern string
+		want    string
+		wantOK  bool
+	}{
+		{"/images/*", images.Name, true},
+		{"/api/*", "", false},
+		{"/nope/*", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := BucketForPathPattern(tpl, tt.pattern)
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("%s: got %q %v, want %q %v", tt.pattern, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}

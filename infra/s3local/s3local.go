@@ -1,0 +1,271 @@
+// Package s3local serves an S3-compatible endpoint on loopback for the
+// local cloud and the tests, built on gofakes3 with a disk backend (under a
+// data directory; survives restarts) or an in-memory one.
+//
+// Differences from S3 that matter here: no signature, policy or expiry is
+// checked (presigned URLs always work; test signing rules as unit tests),
+// buckets are not versioned, and object-created notifications are
+// emulated by OnObjectCreated. CORS is open (any origin, method and
+// header) so the SPA can upload with presigned requests, and every answer
+// exposes ETag so browser-side multipart uploads can read it.
+package s3local
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3afero"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"github.com/remat/remat/infra/samtpl"
+)
+
+// ObjectCreatedFunc receives one call per stored object (PUT, presigned
+// PUT, browser POST, copy, completed multipart upload). It runs on a
+// separate goroutine, after the request has been answered, one call at a
+// time in the order objects were stored.
+type ObjectCreatedFunc func(bucket, key string, size int64, contentType string)
+
+// Options configures Start.
+type Options struct {
+	// Addr is the listen address; it must be a loopback address. Default
+	// 127.0.0.1:0 (a free port).
+	Addr string
+	// DataDir keeps buckets and objects on disk under this directory;
+	// empty keeps them in memory.
+	DataDir string
+	// Buckets are created at start (existing ones are kept).
+	Buckets []string
+	// Template, if set, adds its AWS::S3::Bucket names to Buckets.
+	Template *samtpl.Template
+	// OnObjectCreated, if set, is told about every stored object.
+	OnObjectCreated ObjectCreatedFunc
+	// Logger receives gofakes3's warnings and errors (default: discarded).
+	Logger *slog.Logger
+}
+
+// Server is a running S3 emulator.
+type Server struct {
+	srv      *http.Server
+	url      string
+	backend  gofakes3.Backend
+	events   chan objectEvent
+	served   chan struct{}
+	workDone chan struct{}
+	once     sync.Once
+}
+
+// Start serves S3 on loopback and creates the requested buckets.
+func Start(opts Options) (*Server, error) {
+	if opts.Addr == "" {
+		opts.Addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(opts.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("s3local: address %q: %w", opts.Addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("s3local: address %q is not loopback", opts.Addr)
+	}
+
+	var backend gofakes3.Backend
+	if opts.DataDir == "" {
+		backend = s3mem.New()
+	} else {
+		if err := os.MkdirAll(opts.DataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("s3local: data dir: %w", err)
+		}
+		fs, err := s3afero.FsPath(opts.DataDir, s3afero.FsPathCreateAll)
+		if err != nil {
+			return nil, fmt.Errorf("s3local: data dir %s: %w", opts.DataDir, err)
+		}
+		if backend, err = s3afero.MultiBucket(fs); err != nil {
+			return nil, fmt.Errorf("s3local: data dir %s: %w", opts.DataDir, err)
+		}
+	}
+
+	s := &Server{backend: backend, served: make(chan struct{}), workDone: make(chan struct{})}
+	if opts.OnObjectCreated != nil {
+		s.events = make(chan objectEvent, 1024)
+		backend = &notifyingBackend{Backend: backend, events: s.events}
+		go s.deliver(opts.OnObjectCreated)
+	} else {
+		close(s.workDone)
+	}
+
+	names := append([]string(nil), opts.Buckets...)
+	if opts.Template != nil {
+		for _, b := range opts.Template.Buckets {
+			names = append(names, b.Name)
+		}
+	}
+	for _, name := range names {
+		if err := createBucket(backend, name); err != nil {
+			s.stopWorker()
+			return nil, err
+		}
+	}
+
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	faker := gofakes3.New(backend,
+		gofakes3.WithLogger(slogLogger{logger}),
+		gofakes3.WithInsecureCORS(),
+		gofakes3.WithoutVersioning(),
+		// Presigned URLs carry their date in the query, which gofakes3 does
+		// not read; a skew check on the header alone would only misfire.
+		gofakes3.WithTimeSkewLimit(0),
+	)
+
+	ln, err := (&net.ListenConfig{}).Listen(context.Background(), "tcp", opts.Addr)
+	if err != nil {
+		s.stopWorker()
+		return nil, fmt.Errorf("s3local: listen %s: %w", opts.Addr, err)
+	}
+	s.url = "http://" + ln.Addr().String()
+	s.srv = &http.Server{Handler: exposeETag(faker.Server()), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		defer close(s.served)
+		_ = s.srv.Serve(ln)
+	}()
+	s.backend = backend
+	return s, nil
+}
+
+// URL is the endpoint for SDK clients (path-style), e.g. http://127.0.0.1:PORT.
+func (s *Server) URL() string { return s.url }
+
+// CreateBucket creates a bucket; an existing one is not an error.
+func (s *Server) CreateBucket(name string) error { return createBucket(s.backend, name) }
+
+// Close stops the server, then delivers the object events still queued.
+func (s *Server) Close() error {
+	var err error
+	s.once.Do(func() {
+		err = s.srv.Close()
+		<-s.served
+		s.stopWorker()
+	})
+	return err
+}
+
+func (s *Server) stopWorker() {
+	if s.events != nil {
+		close(s.events)
+	}
+	<-s.workDone
+}
+
+func (s *Server) deliver(fn ObjectCreatedFunc) {
+	defer close(s.workDone)
+	for ev := range s.events {
+		fn(ev.bucket, ev.key, ev.size, ev.contentType)
+	}
+}
+
+func createBucket(b gofakes3.Backend, name string) error {
+	if err := gofakes3.ValidateBucketName(name); err != nil {
+		return fmt.Errorf("s3local: bucket %q: %w", name, err)
+	}
+	err := b.CreateBucket(name)
+	if err != nil && !gofakes3.IsAlreadyExists(err) && !gofakes3.HasErrorCode(err, "BucketAlreadyOwnedByYou") {
+		return fmt.Errorf("s3local: create bucket %s: %w", name, err)
+	}
+	return nil
+}
+
+// exposeETag lets browser scripts read ETag on every answer, not only on
+// the preflight (gofakes3 sends Expose-Headers only there).
+func exposeETag(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Access-Control-Expose-Headers", "ETag")
+		h.ServeHTTP(w, r)
+	})
+}
+
+type objectEvent struct {
+	bucket, key, contentType string
+	size                     int64
+}
+
+// notifyingBackend queues an event after every successful PutObject and
+// CopyObject. gofakes3 completes multipart uploads and browser POSTs
+// through PutObject, so those are covered too. The queue is drained by one
+// goroutine, so the hook never delays the S3 answer.
+type notifyingBackend struct {
+	gofakes3.Backend
+	events chan<- objectEvent
+}
+
+func (b *notifyingBackend) PutObject(bucket, key string, meta map[string]string, input io.Reader, size int64, cond *gofakes3.PutConditions) (gofakes3.PutObjectResult, error) {
+	res, err := b.Backend.PutObject(bucket, key, meta, input, size, cond)
+	if err == nil {
+		b.events <- objectEvent{bucket: bucket, key: key, size: size, contentType: meta["Content-Type"]}
+	}
+	return res, err
+}
+
+func (b *notifyingBackend) CopyObject(srcBucket, srcKey, dstBucket, dstKey string, meta map[string]string) (gofakes3.CopyObjectResult, error) {
+	res, err := b.Backend.CopyObject(srcBucket, srcKey, dstBucket, dstKey, meta)
+	if err == nil {
+		ev := objectEvent{bucket: dstBucket, key: dstKey, contentType: meta["Content-Type"]}
+		if obj, herr := b.HeadObject(dstBucket, dstKey); herr == nil {
+			ev.size = obj.Size
+			if ct := obj.Metadata["Content-Type"]; ct != "" {
+				ev.contentType = ct
+			}
+			_ = obj.Contents.Close()
+		}
+		b.events <- ev
+	}
+	return res, err
+}
+
+// slogLogger adapts gofakes3's logger; info-level chatter is dropped.
+type slogLogger struct{ l *slog.Logger }
+
+func (s slogLogger) Print(level gofakes3.LogLevel, v ...any) {
+	switch level {
+	case gofakes3.LogErr:
+		s.l.Error("s3local: " + fmt.Sprint(v...))
+	case gofakes3.LogWarn:
+		s.l.Warn("s3local: " + fmt.Sprint(v...))
+	}
+}
+
+// NewClient returns an S3 client for a local endpoint: path-style
+// addressing, static credentials, region eu-central-2, and checksums only
+// when required (gofakes3 mishandles streaming checksum trailers and echoes
+// full-object checksums on ranged reads). Use seekable bodies for PutObject.
+func NewClient(endpoint string, optFns ...func(*s3.Options)) *s3.Client {
+	cfg := aws.Config{
+		Region:      "eu-central-2",
+		Credentials: credentials.NewStaticCredentialsProvider("local", "local", ""),
+	}
+	opts := append([]func(*s3.Options){func(o *s3.Options) {
+		o.BaseEndpoint = aws.String(endpoint)
+	}, LocalOptions}, optFns...)
+	return s3.NewFromConfig(cfg, opts...)
+}
+
+// LocalOptions adjusts an S3 client for this emulator: path-style
+// addressing, and request and response checksums only when required.
+// Use it with s3.NewFromConfig(cfg, s3local.LocalOptions).
+func LocalOptions(o *s3.Options) {
+	o.UsePathStyle = true
+	o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
+	o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs every check: formatting and linters (Go, TypeScript, template, YAML,
+# shell), the Go unit and integration tests with the race detector against
+# one DynamoDB Local started for the run, the frontend unit tests, the bundle
+# budget, and the end-to-end journeys in headless Chromium against the local
+# cloud. Everything it starts it stops by PID.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+scripts/tools.sh test
+
+pids=()
+tmp=$(mktemp -d)
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${pids[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+say "Go: gofmt, go vet, golangci-lint"
+unformatted=$(gofmt -l functions shared infra)
+[ -z "$unformatted" ] || { echo "gofmt needed on:"; echo "$unformatted"; exit 1; }
+go vet "${GO_PKGS[@]}"
+"$TOOLS/bin/golangci-lint" run "${GO_PKGS[@]}"
+
+say "Template: sam validate --lint, cfn-lint"
+"$VENV/bin/sam" validate --lint --template template.yaml
+"$VENV/bin/cfn-lint" template.yaml
+
+say "YAML and shell: yamllint, shellcheck"
+"$VENV/bin/yamllint" --strict -c .yamllint.yaml template.yaml localstack docs/openapi.yaml
+"$VENV/bin/shellcheck" -x scripts/*.sh localstack/*.sh localstack/init/ready.d/*.sh .ci/run
+
+say "DynamoDB Local for the Go integration tests"
+ddb_port=$(free_port)
+jar=$(find "$TOOLS/dynamodb-local" -name DynamoDBLocal.jar | head -n 1)
+(cd "$(dirname "$jar")" && exec java -Djava.library.path=./DynamoDBLocal_lib -XX:TieredStopAtLevel=1 \
+  -jar DynamoDBLocal.jar -inMemory -sharedDb -disableTelemetry -port "$ddb_port") >"$tmp/dynamodb.log" 2>&1 &
+pids+=($!)
+export REMAT_TEST_DYNAMODB_ENDPOINT="http://127.0.0.1:$ddb_port"
+for _ in $(seq 1 100); do
+  curl -s -o /dev/null "$REMAT_TEST_DYNAMODB_ENDPOINT" && break
+  sleep 0.1
+done
+curl -s -o /dev/null "$REMAT_TEST_DYNAMODB_ENDPOINT" || { cat "$tmp/dynamodb.log"; die "DynamoDB Local did not start"; }
+
+say "Go tests (race detector)"
+go test -race -count=1 "${GO_PKGS[@]}"
+
+say "Frontend: lint, unit tests, build, bundle budget"
+npm --prefix frontend run --silent lint
+npm --prefix frontend run --silent test
+npm --prefix frontend run --silent build
+npm --prefix frontend run --silent size
+
+say "End-to-end journeys in headless Chromium"
+go build -o "$tmp/localcloud" ./infra/cmd/localcloud
+addr="127.0.0.1:$(free_port)"
+"$tmp/localcloud" -memory -seed -addr "$addr" -dynamodb-endpoint "$REMAT_TEST_DYNAMODB_ENDPOINT" \
+  -ready-file "$tmp/ready" >"$tmp/localcloud.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 1200); do
+  [ -s "$tmp/ready" ] && break
+  kill -0 "${pids[-1]}" 2>/dev/null || { cat "$tmp/localcloud.log"; die "the local cloud exited early"; }
+  sleep 0.1
+done
+[ -s "$tmp/ready" ] || { cat "$tmp/localcloud.log"; die "the local cloud did not become ready"; }
+REMAT_BASE_URL="http://$addr" CHROMIUM_PATH="$(chromium_path)" npm --prefix frontend run --silent e2e ||
+  { echo "--- local cloud log"; tail -n 80 "$tmp/localcloud.log"; exit 1; }

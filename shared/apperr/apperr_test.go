@@ -1,0 +1,134 @@
+package apperr
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"testing"
+	"time"
+)
+
+func TestStatusTable(t *testing.T) {
+	tests := []struct {
+		code Code
+		want int
+	}{
+		{CodeValidationFailed, http.StatusBadRequest},
+		{CodeInvalidJSON, http.StatusBadRequest},
+		{CodeInvalidCursor, http.StatusBadRequest},
+		{CodeUnsupportedMediaType, http.StatusUnsupportedMediaType},
+		{CodePayloadTooLarge, http.StatusRequestEntityTooLarge},
+		{CodeNotLoggedIn, http.StatusUnauthorized},
+		{CodeInvalidToken, http.StatusUnauthorized},
+		{CodeInvalidTokenPayload, http.StatusUnauthorized},
+		{CodeForbidden, http.StatusForbidden},
+		{CodeNotFound, http.StatusNotFound},
+		{CodeMethodNotAllowed, http.StatusMethodNotAllowed},
+		{CodeConflict, http.StatusConflict},
+		{CodeTooManyRequests, http.StatusTooManyRequests},
+		{CodeInternal, http.StatusInternalServerError},
+		{Code("no_such_code"), http.StatusInternalServerError},
+	}
+	for _, tt := range tests {
+		if got := StatusOf(tt.code); got != tt.want {
+			t.Errorf("StatusOf(%q): got %v, want %v", tt.code, got, tt.want)
+		}
+		if got := New(tt.code, nil).Status(); got != tt.want {
+			t.Errorf("New(%q).Status(): got %v, want %v", tt.code, got, tt.want)
+		}
+	}
+}
+
+func TestSpecMessages(t *testing.T) {
+	// The spec's wording (§8) for the messages the SPA already knows.
+	tests := map[Code]string{
+		CodeNotLoggedIn:         "not logged in, please log in",
+		CodeInvalidToken:        "invalid token",
+		CodeInvalidTokenPayload: "invalid token payload",
+		CodeForbidden:           "not allowed to access this resource",
+		CodeInternal:            "internal server error",
+	}
+	for code, want := range tests {
+		if got := DefaultMessage(code); got != want {
+			t.Errorf("DefaultMessage(%q): got %q, want %q", code, got, want)
+		}
+	}
+}
+
+func TestEveryCodeIsSnakeCaseWithMessage(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	for _, c := range Codes() {
+		if !snake.MatchString(string(c)) {
+			t.Errorf("code %q: got not snake_case, want snake_case", c)
+		}
+		if DefaultMessage(c) == "" {
+			t.Errorf("code %q: got empty message, want one", c)
+		}
+	}
+}
+
+func TestIsMatchesByCode(t *testing.T) {
+	cause := errors.New("boom")
+	err := fmt.Errorf("catalog: get ad %s: %w", "x", New(CodeNotFound, cause))
+	tests := []struct {
+		name   string
+		err    error
+		target error
+		want   bool
+	}{
+		{"same code through wrapping", err, ErrNotFound, true},
+		{"other code", err, ErrConflict, false},
+		{"cause still visible", err, cause, true},
+		{"plain error", cause, ErrNotFound, false},
+		{"validation sentinel", Validation(map[string]string{"a": FieldRequired}), ErrValidation, true},
+	}
+	for _, tt := range tests {
+		if got := errors.Is(tt.err, tt.target); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFromAndHTTPStatus(t *testing.T) {
+	tests := []struct {
+		name     string
+		err      error
+		wantCode Code
+		status   int
+	}{
+		{"coded and wrapped", fmt.Errorf("x: %w", TooManyRequests(time.Second)), CodeTooManyRequests, 429},
+		{"uncoded is internal", errors.New("dynamodb down"), CodeInternal, 500},
+	}
+	for _, tt := range tests {
+		if got := From(tt.err).Code; got != tt.wantCode {
+			t.Errorf("%s: From code: got %v, want %v", tt.name, got, tt.wantCode)
+		}
+		if got := HTTPStatus(tt.err); got != tt.status {
+			t.Errorf("%s: HTTPStatus: got %v, want %v", tt.name, got, tt.status)
+		}
+	}
+	if got := From(nil); got != nil {
+		t.Errorf("From(nil): got %v, want nil", got)
+	}
+	if got := HTTPStatus(nil); got != http.StatusOK {
+		t.Errorf("HTTPStatus(nil): got %v, want %v", got, http.StatusOK)
+	}
+}
+
+func TestValidationCopiesFields(t *testing.T) {
+	fields := map[string]string{"email": FieldInvalidEmail}
+	e := Validation(fields)
+	fields["email"] = FieldRequired
+	if got := e.Fields["email"]; got != FieldInvalidEmail {
+		t.Errorf("got %v, want %v", got, FieldInvalidEmail)
+	}
+}
+
+func TestErrorTextIncludesCauseForLogs(t *testing.T) {
+	e := New(CodeInternal, errors.New("table missing"))
+	want := "internal_error: internal server error: table missing"
+	if got := e.Error(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

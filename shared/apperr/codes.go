@@ -1,0 +1,85 @@
+package apperr
+
+import "net/http"
+
+// Code is a stable, snake_case error code. Clients translate codes; they
+// must never change meaning once shipped.
+type Code string
+
+// Error codes. Each one has exactly one row in the table below.
+const (
+	CodeValidationFailed     Code = "validation_failed"
+	CodeInvalidJSON          Code = "invalid_json"
+	CodeInvalidCursor        Code = "invalid_cursor"
+	CodeUnsupportedMediaType Code = "unsupported_media_type"
+	CodePayloadTooLarge      Code = "payload_too_large"
+	CodeNotLoggedIn          Code = "not_logged_in"
+	CodeInvalidToken         Code = "invalid_token"
+	CodeInvalidTokenPayload  Code = "invalid_token_payload"
+	CodeForbidden            Code = "forbidden"
+	CodeNotFound             Code = "not_found"
+	CodeMethodNotAllowed     Code = "method_not_allowed"
+	CodeConflict             Code = "conflict"
+	CodeTooManyRequests      Code = "too_many_requests"
+	CodeInternal             Code = "internal_error"
+)
+
+// Field codes used in Error.Fields: why one request field was rejected.
+const (
+	FieldRequired     = "required"
+	FieldInvalidEmail = "invalid_email"
+	FieldTooLong      = "too_long"
+	FieldTooShort     = "too_short"
+	FieldInvalid      = "invalid"
+)
+
+type codeInfo struct {
+	status  int
+	message string
+}
+
+// table is the one place that maps a code to its HTTP status and default
+// client message. Add new (domain) codes here.
+var table = map[Code]codeInfo{
+	CodeValidationFailed:     {http.StatusBadRequest, "validation failed"},
+	CodeInvalidJSON:          {http.StatusBadRequest, "invalid JSON body"},
+	CodeInvalidCursor:        {http.StatusBadRequest, "invalid cursor"},
+	CodeUnsupportedMediaType: {http.StatusUnsupportedMediaType, "content type must be application/json"},
+	CodePayloadTooLarge:      {http.StatusRequestEntityTooLarge, "request body too large"},
+	CodeNotLoggedIn:          {http.StatusUnauthorized, "not logged in, please log in"},
+	CodeInvalidToken:         {http.StatusUnauthorized, "invalid token"},
+	CodeInvalidTokenPayload:  {http.StatusUnauthorized, "invalid token payload"},
+	CodeForbidden:            {http.StatusForbidden, "not allowed to access this resource"},
+	CodeNotFound:             {http.StatusNotFound, "not found"},
+	CodeMethodNotAllowed:     {http.StatusMethodNotAllowed, "method not allowed"},
+	CodeConflict:             {http.StatusConflict, "conflict"},
+	CodeTooManyRequests:      {http.StatusTooManyRequests, "too many requests, please try again later"},
+	CodeInternal:             {http.StatusInternalServerError, "internal server error"},
+}
+
+// StatusOf is the HTTP status of code; unknown codes are 500.
+func StatusOf(code Code) int {
+	if info, ok := table[code]; ok {
+		return info.status
+	}
+	return http.StatusInternalServerError
+}
+
+// DefaultMessage is the safe English message of code; unknown codes get the
+// internal error message.
+func DefaultMessage(code Code) string {
+	if info, ok := table[code]; ok {
+		return info.message
+	}
+	return table[CodeInternal].message
+}
+
+// Codes lists every code in the table (in no particular order), for tests
+// and for checking that clients translate all of them.
+func Codes() []Code {
+	out := make([]Code, 0, len(table))
+	for c := range table {
+		out = append(out, c)
+	}
+	return out
+}

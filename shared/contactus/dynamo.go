@@ -1,0 +1,191 @@
+package contactus
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/ddb"
+)
+
+// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
+type DynamoAPI interface {
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+}
+
+// DynamoStore is the Store on the single table (see keys.go).
+type DynamoStore struct {
+	db      DynamoAPI
+	table   string
+	cursors *ddb.Cursors
+}
+
+var _ Store = (*DynamoStore)(nil)
+
+// NewDynamoStore returns a store on table that signs list cursors with
+// cursors.
+func NewDynamoStore(db DynamoAPI, table string, cursors *ddb.Cursors) *DynamoStore {
+	return &DynamoStore{db: db, table: table, cursors: cursors}
+}
+
+// item is the stored form of a Message.
+type item struct {
+	PK         string `dynamodbav:"PK"`
+	SK         string `dynamodbav:"SK"`
+	GSI1PK     string `dynamodbav:"GSI1PK"`
+	GSI1SK     string `dynamodbav:"GSI1SK"`
+	GSI3PK     string `dynamodbav:"GSI3PK,omitempty"`
+	GSI3SK     string `dynamodbav:"GSI3SK,omitempty"`
+	Type       string `dynamodbav:"type"`
+	ID         string `dynamodbav:"id"`
+	Name       string `dynamodbav:"name"`
+	Email      string `dynamodbav:"email"`
+	Subject    string `dynamodbav:"subject"`
+	Message    string `dynamodbav:"message"`
+	Status     string `dynamodbav:"status"`
+	CreatedAt  string `dynamodbav:"createdAt"`
+	ClientHash string `dynamodbav:"clientHash"`
+	UserAgent  string `dynamodbav:"userAgent,omitempty"`
+	Notified   bool   `dynamodbav:"notified"`
+}
+
+func toItem(m Message) item {
+	sk := listSK(m.CreatedAt, m.ID)
+	it := item{
+		PK: messagePK(m.ID), SK: skMessage,
+		GSI1PK: gsi1PK, GSI1SK: sk,
+		Type: itemType, ID: m.ID,
+		Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Body,
+		Status: string(m.Status), CreatedAt: m.CreatedAt.UTC().Format(time.RFC3339Nano),
+		ClientHash: m.ClientHash, UserAgent: m.UserAgent, Notified: m.Notified,
+	}
+	if m.Status == StatusNew {
+		it.GSI3PK, it.GSI3SK = gsi3PKNew, sk
+	}
+	return it
+}
+
+func (it item) message() (Message, error) {
+	created, err := time.Parse(time.RFC3339Nano, it.CreatedAt)
+	if err != nil {
+		return Message{}, fmt.Errorf("contactus: message %s: createdAt %q: %w", it.ID, it.CreatedAt, err)
+	}
+	return Message{
+		ID: it.ID, Name: it.Name, Email: it.Email, Subject: it.Subject, Body: it.Message,
+		Status: Status(it.Status), CreatedAt: created,
+		ClientHash: it.ClientHash, UserAgent: it.UserAgent, Notified: it.Notified,
+	}, nil
+}
+
+// Create puts m, refusing to overwrite an existing id (apperr conflict).
+func (s *DynamoStore) Create(ctx context.Context, m Message) error {
+	av, err := attributevalue.MarshalMap(toItem(m))
+	if err != nil {
+		return fmt.Errorf("contactus: marshal message %s: %w", m.ID, err)
+	}
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           aws.String(s.table),
+		Item:                av,
+		ConditionExpression: aws.String("attribute_not_exists(PK)"),
+	})
+	if ddb.IsConditionFailed(err) {
+		return fmt.Errorf("contactus: put message %s: %w", m.ID, apperr.New(apperr.CodeConflict, err))
+	}
+	if err != nil {
+		return fmt.Errorf("contactus: put message %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+// MarkNotified sets notified=true on message id; a missing message is
+// apperr not_found.
+func (s *DynamoStore) MarkNotified(ctx context.Context, id string) error {
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                 aws.String(s.table),
+		Key:                       ddb.Key(messagePK(id), skMessage),
+		UpdateExpression:          aws.String("SET #notified = :true"),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		ExpressionAttributeNames:  map[string]string{"#notified": "notified"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":true": &types.AttributeValueMemberBOOL{Value: true}},
+	})
+	if ddb.IsConditionFailed(err) {
+		return fmt.Errorf("contactus: mark message %s notified: %w", id, apperr.New(apperr.CodeNotFound, err))
+	}
+	if err != nil {
+		return fmt.Errorf("contactus: mark message %s notified: %w", id, err)
+	}
+	return nil
+}
+
+// List queries GSI1 newest first. It reads limit+1 items (across DynamoDB's
+// 1 MB pages if needed) so that NextCursor is "" exactly when no message
+// follows; the cursor is the signed key of the page's last item.
+func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page, error) {
+	if limit < 1 || limit > MaxPageSize {
+		return Page{}, fmt.Errorf("contactus: list: %w", apperr.Validation(map[string]string{"limit": apperr.FieldInvalid}))
+	}
+	start, err := s.cursors.Decode(cursor, listFiltersHash)
+	if err != nil {
+		return Page{}, fmt.Errorf("contactus: list: %w", err)
+	}
+	// Ask for one item more than the page to learn whether another page
+	// follows. A follow-up Query (after a 1 MB page) may over-read; the
+	// surplus is dropped.
+	want := int32(limit) + 1 // limit <= MaxPageSize, so this cannot overflow
+	var items []item
+	for {
+		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
+			TableName:                 aws.String(s.table),
+			IndexName:                 aws.String(ddb.IndexGSI1),
+			KeyConditionExpression:    aws.String("#pk = :pk"),
+			ExpressionAttributeNames:  map[string]string{"#pk": ddb.AttrGSI1PK},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: gsi1PK}},
+			ScanIndexForward:          aws.Bool(false),
+			Limit:                     aws.Int32(want),
+			ExclusiveStartKey:         start,
+		})
+		if err != nil {
+			return Page{}, fmt.Errorf("contactus: query messages: %w", err)
+		}
+		var batch []item
+		if err := attributevalue.UnmarshalListOfMaps(out.Items, &batch); err != nil {
+			return Page{}, fmt.Errorf("contactus: unmarshal messages: %w", err)
+		}
+		items = append(items, batch...)
+		start = out.LastEvaluatedKey
+		if len(items) > limit || len(start) == 0 {
+			break
+		}
+	}
+
+	page := Page{Items: make([]Message, 0, min(len(items), limit))}
+	for _, it := range items[:min(len(items), limit)] {
+		m, err := it.message()
+		if err != nil {
+			return Page{}, err
+		}
+		page.Items = append(page.Items, m)
+	}
+	if len(items) > limit {
+		last := items[limit-1]
+		next, err := s.cursors.Encode(map[string]types.AttributeValue{
+			ddb.AttrPK:     &types.AttributeValueMemberS{Value: last.PK},
+			ddb.AttrSK:     &types.AttributeValueMemberS{Value: last.SK},
+			ddb.AttrGSI1PK: &types.AttributeValueMemberS{Value: last.GSI1PK},
+			ddb.AttrGSI1SK: &types.AttributeValueMemberS{Value: last.GSI1SK},
+		}, listFiltersHash)
+		if err != nil {
+			return Page{}, fmt.Errorf("contactus: list: %w", err)
+		}
+		page.NextCursor = next
+	}
+	return page, nil
+}

@@ -1,0 +1,121 @@
+package contactus
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/httpx"
+)
+
+// Routes of the contact-us resource.
+const (
+	routeSubmit = "POST /api/v1/contact-us"
+	routeList   = "GET /api/v1/contact-us"
+)
+
+// NewHandler returns the contact-us API, fully wired with httpx's standard
+// middleware:
+//
+//	POST /api/v1/contact-us  public; 201 {"message":"message_sent","id":"<ulid>"}
+//	GET  /api/v1/contact-us  admins; ?limit=1..100 (20) &cursor=; 200 {"items":[...],"nextCursor":...}
+func NewHandler(svc *Service, verifier *auth.Verifier) http.Handler {
+	h := &handler{svc: svc}
+	mux := http.NewServeMux()
+	mux.HandleFunc(routeSubmit, h.submit)
+	mux.Handle(routeList, verifier.RequireRole(auth.RoleAdmin)(http.HandlerFunc(h.list)))
+	return httpx.NewHandler(mux)
+}
+
+type handler struct {
+	svc *Service
+}
+
+type submitRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+}
+
+type submitResponse struct {
+	Message string `json:"message"`
+	ID      string `json:"id"`
+}
+
+// MessageSent is the success message code of a submission.
+const MessageSent = "message_sent"
+
+func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
+	var req submitRequest
+	if err := httpx.DecodeJSON(w, r, &req, MaxBodyBytes); err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	sub := Submission(req).Normalize()
+	if err := sub.Validate(); err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	m, err := h.svc.Submit(r.Context(), sub, Client{Address: httpx.ClientIP(r), UserAgent: r.UserAgent()})
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusCreated, submitResponse{Message: MessageSent, ID: m.ID})
+}
+
+type messageJSON struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Email     string `json:"email"`
+	Subject   string `json:"subject"`
+	Message   string `json:"message"`
+	Status    Status `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+type listResponse struct {
+	Items      []messageJSON `json:"items"`
+	NextCursor *string       `json:"nextCursor"`
+}
+
+func (h *handler) list(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit, err := parseLimit(q.Get("limit"))
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	page, err := h.svc.List(r.Context(), limit, q.Get("cursor"))
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	resp := listResponse{Items: make([]messageJSON, 0, len(page.Items))}
+	for _, m := range page.Items {
+		resp.Items = append(resp.Items, messageJSON{
+			ID: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Body,
+			Status: m.Status, CreatedAt: m.CreatedAt.UTC().Format(time.RFC3339Nano),
+		})
+	}
+	if page.NextCursor != "" {
+		resp.NextCursor = &page.NextCursor
+	}
+	httpx.JSON(w, http.StatusOK, resp)
+}
+
+// parseLimit reads ?limit=: absent means DefaultPageSize; anything but an
+// integer in 1..MaxPageSize is a validation error on "limit".
+func parseLimit(s string) (int, error) {
+	if s == "" {
+		return DefaultPageSize, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > MaxPageSize {
+		return 0, apperr.Validation(map[string]string{"limit": apperr.FieldInvalid})
+	}
+	return n, nil
+}

@@ -1,0 +1,147 @@
+package contactus
+
+import (
+	"net/mail"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/limits"
+)
+
+// Limits of a submission, in Unicode code points after trimming. They are
+// the single source for validation, the settings endpoint and the SPA.
+const (
+	NameMax    = limits.ContactUsName
+	EmailMax   = limits.ContactUsEmail
+	SubjectMax = limits.ContactUsSubject
+	MessageMax = limits.ContactUsMessage
+	// MaxBodyBytes bounds the request body of a submission.
+	MaxBodyBytes = 16 << 10
+	// userAgentMax bounds the stored User-Agent (bytes, on a rune boundary).
+	userAgentMax = 256
+)
+
+// Rate limit of submissions per client address.
+const (
+	RateScope  = "contactus"
+	RateLimit  = 5
+	RateWindow = time.Hour
+)
+
+// Status is a message's processing state.
+type Status string
+
+// The statuses: a message is new until an administrator handles it.
+const (
+	StatusNew     Status = "new"
+	StatusHandled Status = "handled"
+)
+
+// Message is a stored contact-us message.
+type Message struct {
+	ID        string
+	Name      string
+	Email     string
+	Subject   string
+	Body      string
+	Status    Status
+	CreatedAt time.Time
+	// ClientHash is ratelimit.KeyHash of the client address: enough to
+	// correlate abuse, without storing the address.
+	ClientHash string
+	UserAgent  string
+	// Notified reports whether the provider's inbox was e-mailed. False
+	// means the admin inbox is the only place the message appears.
+	Notified bool
+}
+
+// Submission is what a visitor sends.
+type Submission struct {
+	Name    string
+	Email   string
+	Subject string
+	Message string
+}
+
+// Normalize returns s with every field trimmed and the message's line
+// breaks unified to "\n" (browsers send "\r\n" for form text).
+func (s Submission) Normalize() Submission {
+	return Submission{
+		Name:    strings.TrimSpace(s.Name),
+		Email:   strings.TrimSpace(s.Email),
+		Subject: strings.TrimSpace(s.Subject),
+		Message: strings.TrimSpace(strings.ReplaceAll(s.Message, "\r\n", "\n")),
+	}
+}
+
+// Validate checks a normalized submission and returns a validation_failed
+// error naming each bad field (keys name, email, subject, message) with
+// one code: required (empty), too_long, invalid (control characters; in
+// the message only newline and tab are allowed) or invalid_email (not one
+// plain address such as a@example.ch: no display name, a dot in the domain).
+func (s Submission) Validate() error {
+	fields := map[string]string{}
+	check := func(field, v string, maxRunes int, allowed func(rune) bool) {
+		switch {
+		case v == "":
+			fields[field] = apperr.FieldRequired
+		case utf8.RuneCountInString(v) > maxRunes:
+			fields[field] = apperr.FieldTooLong
+		case hasControl(v, allowed):
+			fields[field] = apperr.FieldInvalid
+		}
+	}
+	noneAllowed := func(rune) bool { return false }
+	check("name", s.Name, NameMax, noneAllowed)
+	check("email", s.Email, EmailMax, noneAllowed)
+	check("subject", s.Subject, SubjectMax, noneAllowed)
+	check("message", s.Message, MessageMax, func(r rune) bool { return r == '\n' || r == '\t' })
+	if _, bad := fields["email"]; !bad && !validEmail(s.Email) {
+		fields["email"] = apperr.FieldInvalidEmail
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields)
+	}
+	return nil
+}
+
+func hasControl(s string, allowed func(rune) bool) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) && !allowed(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// validEmail accepts exactly one bare address that net/mail parses back to
+// itself (so no display name, comments, quoting or angle brackets) whose
+// domain contains a dot and is not a literal ([1.2.3.4]).
+func validEmail(s string) bool {
+	addr, err := mail.ParseAddress(s)
+	if err != nil || addr.Name != "" || addr.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 {
+		return false
+	}
+	domain := s[at+1:]
+	return strings.Contains(domain, ".") &&
+		!strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") &&
+		!strings.Contains(domain, "..") && !strings.HasPrefix(domain, "[")
+}
+
+// truncate cuts s to at most n bytes without splitting a rune.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

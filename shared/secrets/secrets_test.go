@@ -1,0 +1,89 @@
+package secrets
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
+	"github.com/aws/aws-sdk-go-v2/service/ssm/types"
+)
+
+// fakeSSM answers GetParameters from a map of full names.
+type fakeSSM struct {
+	params map[string]string
+	calls  int
+	got    *ssm.GetParametersInput
+	err    error
+}
+
+func (f *fakeSSM) GetParameters(_ context.Context, in *ssm.GetParametersInput, _ ...func(*ssm.Options)) (*ssm.GetParametersOutput, error) {
+	f.calls++
+	f.got = in
+	if f.err != nil {
+		return nil, f.err
+	}
+	out := &ssm.GetParametersOutput{}
+	for _, n := range in.Names {
+		if v, ok := f.params[n]; ok {
+			out.Parameters = append(out.Parameters, types.Parameter{Name: aws.String(n), Value: aws.String(v)})
+		} else {
+			out.InvalidParameters = append(out.InvalidParameters, n)
+		}
+	}
+	return out, nil
+}
+
+func TestLoad(t *testing.T) {
+	f := &fakeSSM{params: map[string]string{"/remat/dev/jwt-signing-key": "j", "/remat/dev/cursor-key": "c"}}
+	got, err := Load(context.Background(), f, "/remat/dev", JWTSigningKey, CursorKey)
+	if err != nil {
+		t.Fatalf("got %v, want nil", err)
+	}
+	if got[JWTSigningKey] != "j" || got[CursorKey] != "c" {
+		t.Errorf("got %v, want both values", got)
+	}
+	if f.calls != 1 {
+		t.Errorf("calls: got %v, want %v", f.calls, 1)
+	}
+	if !aws.ToBool(f.got.WithDecryption) {
+		t.Errorf("WithDecryption: got false, want true")
+	}
+	if want := []string{"/remat/dev/jwt-signing-key", "/remat/dev/cursor-key"}; !slices.Equal(f.got.Names, want) {
+		t.Errorf("names: got %v, want %v", f.got.Names, want)
+	}
+}
+
+func TestLoadNamesEveryMissingParameter(t *testing.T) {
+	f := &fakeSSM{params: map[string]string{"/remat/dev/jwt-signing-key": ""}}
+	_, err := Load(context.Background(), f, "/remat/dev", JWTSigningKey, CursorKey, StripeSecretKey)
+	if !errors.Is(err, ErrMissing) {
+		t.Fatalf("got %v, want ErrMissing", err)
+	}
+	for _, want := range []string{"/remat/dev/jwt-signing-key", "/remat/dev/cursor-key", "/remat/dev/stripe-secret-key"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want it to name %s", err, want)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		f     *fakeSSM
+		names []string
+		want  string
+	}{
+		{"api error wrapped", &fakeSSM{err: errors.New("access denied")}, []string{CursorKey}, "access denied"},
+		{"too many names", &fakeSSM{}, make([]string, 11), "at most 10"},
+	}
+	for _, tt := range tests {
+		_, err := Load(context.Background(), tt.f, "/p", tt.names...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package settings
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/remat/remat/shared/config"
+)
+
+func TestGetSettings(t *testing.T) {
+	cfg := config.Config{StripePublishableKey: "pk_test_abc", Features: config.Features{Payments: true}}
+	rec := httptest.NewRecorder()
+	NewHandler(FromConfig(cfg)).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/settings", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status: got %v, want %v", rec.Code, http.StatusOK)
+	}
+	want := `{"languages":["en","fr","de","it","sq"],"defaultLanguage":"en","fallbackLanguage":"en","redirectLanguage":"fr",` +
+		`"currency":"CHF","vatRate":"8.1","stripePublishableKey":"pk_test_abc","features":{"payments":true,"socialLogin":false},` +
+		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000}}}`
+	if got := strings.TrimSpace(rec.Body.String()); got != want {
+		t.Errorf("body:\ngot  %s\nwant %s", got, want)
+	}
+	headers := map[string]string{
+		"Cache-Control":          "public, max-age=60",
+		"Content-Type":           "application/json; charset=utf-8",
+		"X-Content-Type-Options": "nosniff",
+	}
+	for k, v := range headers {
+		if got := rec.Header().Get(k); got != v {
+			t.Errorf("%s: got %q, want %q", k, got, v)
+		}
+	}
+}
+
+func TestSettingsOtherMethods(t *testing.T) {
+	rec := httptest.NewRecorder()
+	NewHandler(FromConfig(config.Config{})).ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/v1/settings", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("got %v, want %v", rec.Code, http.StatusMethodNotAllowed)
+	}
+	if got := rec.Header().Get("Cache-Control"); got != "no-store" {
+		t.Errorf("Cache-Control: got %q, want no-store on errors", got)
+	}
+}
