@@ -316,7 +316,14 @@ func resolveDir(dir string) (string, error) {
 		dir = os.Getenv(EnvDir)
 	}
 	if dir != "" {
-		return dir, nil
+		// Absolute, because java runs in the jar's folder (cmd.Dir) and a
+		// relative jar path would then point nowhere.
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return "", &StartError{Kind: ErrJarMissing, Detail: "cannot resolve " + dir, Err: err,
+				Fix: "set " + EnvDir + " to the folder holding DynamoDBLocal.jar"}
+		}
+		return abs, nil
 	}
 	root, err := moduleRoot()
 	if err != nil {

@@ -191,3 +191,27 @@ func TestDataSurvivesRestart(t *testing.T) {
 		t.Errorf("got %v, want the item written before the restart", out.Item)
 	}
 }
+
+// A relative jar directory must work although java runs in the jar's own
+// folder (the path is made absolute before launch).
+func TestRelativeJarDir(t *testing.T) {
+	if testing.Short() {
+		t.Skip("integration test: starts DynamoDB Local")
+	}
+	abs, err := resolveDir("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, Options{Dir: rel})
+	if err := s.Stop(); err != nil {
+		t.Errorf("got %v, want a clean stop", err)
+	}
+}

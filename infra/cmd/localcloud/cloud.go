@@ -398,13 +398,6 @@ func (c *Cloud) startDynamoDB(ctx context.Context, cfg Config) (string, error) {
 		return cfg.DynamoDBEndpoint, nil
 	}
 	opts := ddblocal.Options{Dir: cfg.DynamoDBLocalDir}
-	if opts.Dir != "" {
-		// DynamoDB Local runs in its jar's directory: a relative jar
-		// path would not resolve there.
-		if abs, err := filepath.Abs(opts.Dir); err == nil {
-			opts.Dir = abs
-		}
-	}
 	if c.DataDir != "" {
 		opts.DataDir = filepath.Join(c.DataDir, "dynamodb")
 	}
