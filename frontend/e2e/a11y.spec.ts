@@ -7,6 +7,9 @@ const PAGES = [
   ['how it works', '/how-it-works'],
   ['contact us', '/contact-us'],
   ['not found', '/no-such-page'],
+  ['login', '/login'],
+  ['account creation', '/account-creation'],
+  ['forgot password', '/forgot-password'],
 ] as const;
 
 async function seriousViolations(builder: AxeBuilder) {

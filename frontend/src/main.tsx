@@ -6,15 +6,18 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/Providers';
 import { AppRoutes, preloadPage } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { restoreSession } from '@/features/auth/session';
 import { prefetchSettings } from '@/features/settings/api';
 import { createI18n } from '@/i18n/i18n';
 import { REDIRECT_LANGUAGE } from '@/lib/languages';
 import { languageFromPath } from '@/lib/localePath';
 
-// Start-up loads three things in parallel: the settings, the current page's code and the
-// dictionaries (awaited here; index.html shows the preloader meanwhile).
+// Start-up loads four things in parallel: the settings, the session (the stored token checked
+// against /auth/me), the current page's code and the dictionaries (awaited here; index.html
+// shows the preloader meanwhile).
 const store = makeStore();
 store.dispatch(prefetchSettings());
+void store.dispatch(restoreSession());
 preloadPage(window.location.pathname);
 const i18n = await createI18n(languageFromPath(window.location.pathname) ?? REDIRECT_LANGUAGE);
 

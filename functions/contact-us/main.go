@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
+	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/config"
@@ -68,6 +69,9 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	}
 
 	db := dynamodb.NewFromConfig(awsCfg)
+	// Tokens are checked against the account's current version and status,
+	// so a logged-out or suspended admin cannot list messages.
+	verifier = verifier.WithTokenVersions(accounts.NewDynamoStore(db, cfg.TableName))
 	svc := contactus.NewService(
 		contactus.NewDynamoStore(db, cfg.TableName, cursors),
 		ratelimit.New(db, cfg.TableName),

@@ -16,6 +16,7 @@ import (
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/config"
 )
@@ -28,9 +29,9 @@ const (
 // localCloud points the SDK's standard environment variables at the test
 // emulators (exactly what the local cloud does for a deployed function)
 // and returns the function's own settings.
-func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *testcloud.Mailbox) {
+func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *testcloud.Mailbox, *accounts.DynamoStore) {
 	t.Helper()
-	_, table := testcloud.DynamoDB(t)
+	db, table := testcloud.DynamoDB(t)
 	_, box := testcloud.SES(t)
 	ssmClient := testcloud.SSM(t, params)
 
@@ -55,7 +56,7 @@ func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *tes
 		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
 		"CONTACT_INBOX": "contact@remat.ch", "AWS_REGION": testcloud.Region,
 	}
-	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }, box
+	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }, box, accounts.NewDynamoStore(db, table)
 }
 
 func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
@@ -79,7 +80,7 @@ func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest
 // TestColdStartAndInvoke wires the function from environment and SSM, then
 // sends event.json and an admin list request through the Lambda boundary.
 func TestColdStartAndInvoke(t *testing.T) {
-	lookup, box := localCloud(t, map[string]string{
+	lookup, box, users := localCloud(t, map[string]string{
 		"/remat/local/jwt-signing-key": jwtKey,
 		"/remat/local/cursor-key":      cursorKey,
 	})
@@ -112,7 +113,20 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The verifier checks the token against the account: the admin must
+	// exist and be active, and its token version must be current.
+	admin := accounts.User{
+		ID: "admin-1", FirstName: "Ada", LastName: "Admin", Email: "admin@remat.ch", Role: auth.RoleAdmin,
+		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Now(),
+	}
+	if err := users.CreateAdmin(t.Context(), admin); err != nil {
+		t.Fatal(err)
+	}
 	tok, err := iss.Issue(auth.Principal{UserID: "admin-1", Role: auth.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := iss.Issue(auth.Principal{UserID: "admin-1", Role: auth.RoleAdmin, Version: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +135,11 @@ func TestColdStartAndInvoke(t *testing.T) {
 	list.RequestContext.HTTP.Method = "GET"
 	list.Body = ""
 	list.Headers = map[string]string{"authorization": "Bearer " + tok}
+	revoked := list
+	revoked.Headers = map[string]string{"authorization": "Bearer " + stale}
+	if resp := invoke(t, lh, revoked); resp.StatusCode != 401 {
+		t.Errorf("revoked admin token: got %d %s, want 401", resp.StatusCode, resp.Body)
+	}
 	resp = invoke(t, lh, list)
 	if resp.StatusCode != 200 {
 		t.Fatalf("list: got %d %s, want 200", resp.StatusCode, resp.Body)
@@ -138,7 +157,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 }
 
 func TestInitFailsNamingMissingSecrets(t *testing.T) {
-	lookup, _ := localCloud(t, map[string]string{"/remat/local/cursor-key": cursorKey})
+	lookup, _, _ := localCloud(t, map[string]string{"/remat/local/cursor-key": cursorKey})
 	_, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
 	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-signing-key") {
 		t.Errorf("got %v, want an error naming /remat/local/jwt-signing-key", err)

@@ -27,14 +27,30 @@ import (
 // Code and Message are safe to send to clients; Fields maps a request field
 // name to a field code (FieldRequired, FieldTooLong, ...) for validation
 // errors; RetryAfter, when positive, tells the client when to retry
-// (rendered as the Retry-After header). Err is the underlying cause and is
-// only logged.
+// (rendered as the Retry-After header). Params are optional values the
+// client interpolates into its translation of the code (for example
+// {"status":"suspended"} for account_status); they must be safe to show.
+// Err is the underlying cause and is only logged. HTTPStatus, when
+// non-zero, overrides the table's status for this one error: invalid_token
+// is 401 for an access token but 400 for a link token from an e-mail (see
+// InvalidLinkToken).
 type Error struct {
 	Code       Code
 	Message    string
 	Fields     map[string]string
+	Params     map[string]string
 	RetryAfter time.Duration
+	HTTPStatus int
 	Err        error
+}
+
+// InvalidLinkToken is invalid_token with status 400: a single-use token
+// from an e-mail link (verification, reset) that is unknown, expired or
+// used. The request is bad; the caller is not unauthenticated.
+func InvalidLinkToken(cause error) *Error {
+	e := New(CodeInvalidToken, cause)
+	e.HTTPStatus = http.StatusBadRequest
+	return e
 }
 
 // New returns an *Error for code with the code's default message and the
@@ -49,6 +65,18 @@ func New(code Code, cause error) *Error {
 func Validation(fields map[string]string) *Error {
 	e := New(CodeValidationFailed, nil)
 	e.Fields = maps.Clone(fields)
+	return e
+}
+
+// WithParams returns an error for code whose Params are params (copied)
+// and whose message is the code's default message with every "{key}"
+// replaced by its value, e.g. "account status is {status}, contact support".
+func WithParams(code Code, params map[string]string, cause error) *Error {
+	e := New(code, cause)
+	e.Params = maps.Clone(params)
+	for k, v := range params {
+		e.Message = strings.ReplaceAll(e.Message, "{"+k+"}", v)
+	}
 	return e
 }
 
@@ -71,6 +99,9 @@ func (e *Error) Error() string {
 	if len(e.Fields) > 0 {
 		fmt.Fprintf(&b, " %v", e.Fields)
 	}
+	if len(e.Params) > 0 {
+		fmt.Fprintf(&b, " params %v", e.Params)
+	}
 	if e.Err != nil {
 		b.WriteString(": ")
 		b.WriteString(e.Err.Error())
@@ -92,8 +123,14 @@ func (e *Error) Is(target error) bool {
 	return t.Code == e.Code
 }
 
-// Status is the HTTP status of the error's code (500 for unknown codes).
-func (e *Error) Status() int { return StatusOf(e.Code) }
+// Status is the HTTP status of the error: HTTPStatus when set, else its
+// code's (500 for unknown codes).
+func (e *Error) Status() int {
+	if e.HTTPStatus != 0 {
+		return e.HTTPStatus
+	}
+	return StatusOf(e.Code)
+}
 
 // Sentinels for the common cases. Compare with errors.Is; never modify
 // them. Wrap one with context, or use New(code, cause) to attach a cause.

@@ -28,6 +28,15 @@ func TestStatusTable(t *testing.T) {
 		{CodeConflict, http.StatusConflict},
 		{CodeTooManyRequests, http.StatusTooManyRequests},
 		{CodeInternal, http.StatusInternalServerError},
+		{CodeUserExists, http.StatusConflict},
+		{CodeCompanyRequired, http.StatusBadRequest},
+		{CodeInvalidCredentials, http.StatusUnauthorized},
+		{CodeEmailNotVerified, http.StatusForbidden},
+		{CodeAccountStatus, http.StatusForbidden},
+		{CodeCannotChangePassword, http.StatusBadRequest},
+		{CodeVerificationEmailFailed, http.StatusBadGateway},
+		{CodeImageProcessingFailed, http.StatusBadRequest},
+		{CodeAdminExists, http.StatusConflict},
 		{Code("no_such_code"), http.StatusInternalServerError},
 	}
 	for _, tt := range tests {
@@ -130,5 +139,41 @@ func TestErrorTextIncludesCauseForLogs(t *testing.T) {
 	want := "internal_error: internal server error: table missing"
 	if got := e.Error(); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestWithParams(t *testing.T) {
+	tests := []struct {
+		code    Code
+		params  map[string]string
+		message string
+	}{
+		{CodeAccountStatus, map[string]string{"status": "suspended"}, "account status is suspended, contact support"},
+		{CodeImageProcessingFailed, map[string]string{"reason": "too_large"}, "failed to process image"},
+		{CodeAdminExists, nil, "admin route invalid as admin exists"},
+	}
+	for _, tt := range tests {
+		e := WithParams(tt.code, tt.params, nil)
+		if e.Message != tt.message {
+			t.Errorf("%s: message: got %q, want %q", tt.code, e.Message, tt.message)
+		}
+		if len(e.Params) != len(tt.params) {
+			t.Errorf("%s: params: got %v, want %v", tt.code, e.Params, tt.params)
+		}
+		for k, v := range tt.params {
+			if e.Params[k] != v {
+				t.Errorf("%s: params[%s]: got %q, want %q", tt.code, k, e.Params[k], v)
+			}
+		}
+	}
+}
+
+func TestInvalidLinkToken(t *testing.T) {
+	e := InvalidLinkToken(nil)
+	if e.Status() != http.StatusBadRequest || e.Code != CodeInvalidToken || !errors.Is(e, ErrInvalidToken) {
+		t.Errorf("got %d %s, want 400 invalid_token matching ErrInvalidToken", e.Status(), e.Code)
+	}
+	if got := HTTPStatus(fmt.Errorf("accounts: verify: %w", e)); got != http.StatusBadRequest {
+		t.Errorf("wrapped: got %d, want 400", got)
 	}
 }

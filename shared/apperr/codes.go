@@ -22,6 +22,17 @@ const (
 	CodeConflict             Code = "conflict"
 	CodeTooManyRequests      Code = "too_many_requests"
 	CodeInternal             Code = "internal_error"
+
+	// Accounts (issue 3).
+	CodeUserExists              Code = "user_exists"
+	CodeCompanyRequired         Code = "company_required"
+	CodeInvalidCredentials      Code = "invalid_credentials" //nolint:gosec // an error code, not a credential
+	CodeEmailNotVerified        Code = "email_not_verified"
+	CodeAccountStatus           Code = "account_status"
+	CodeCannotChangePassword    Code = "cannot_change_password"
+	CodeVerificationEmailFailed Code = "verification_email_failed"
+	CodeImageProcessingFailed   Code = "image_processing_failed"
+	CodeAdminExists             Code = "admin_exists"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -31,6 +42,13 @@ const (
 	FieldTooLong      = "too_long"
 	FieldTooShort     = "too_short"
 	FieldInvalid      = "invalid"
+	// FieldTooCommon: a password found in the common-passwords list (or
+	// equal to the account's e-mail).
+	FieldTooCommon = "too_common"
+	// FieldPasswordsMismatch: a confirmation differs from the password.
+	FieldPasswordsMismatch = "passwords_mismatch"
+	// FieldMustAccept: a checkbox the user must tick (age, rules).
+	FieldMustAccept = "must_accept"
 )
 
 type codeInfo struct {
@@ -55,6 +73,16 @@ var table = map[Code]codeInfo{
 	CodeConflict:             {http.StatusConflict, "conflict"},
 	CodeTooManyRequests:      {http.StatusTooManyRequests, "too many requests, please try again later"},
 	CodeInternal:             {http.StatusInternalServerError, "internal server error"},
+
+	CodeUserExists:              {http.StatusConflict, "user already exists with this email"},
+	CodeCompanyRequired:         {http.StatusBadRequest, "company information required for non-independent users"},
+	CodeInvalidCredentials:      {http.StatusUnauthorized, "invalid credentials"},
+	CodeEmailNotVerified:        {http.StatusForbidden, "email not verified, please verify your email"},
+	CodeAccountStatus:           {http.StatusForbidden, "account status is {status}, contact support"},
+	CodeCannotChangePassword:    {http.StatusBadRequest, "cannot change the password"},
+	CodeVerificationEmailFailed: {http.StatusBadGateway, "failed to send verification email"},
+	CodeImageProcessingFailed:   {http.StatusBadRequest, "failed to process image"},
+	CodeAdminExists:             {http.StatusConflict, "admin route invalid as admin exists"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -151,11 +151,14 @@ func TestIssuerRejects(t *testing.T) {
 }
 
 type fakeVersions struct {
-	ver int
-	err error
+	ver      int
+	inactive bool
+	err      error
 }
 
-func (f fakeVersions) TokenVersion(context.Context, string) (int, error) { return f.ver, f.err }
+func (f fakeVersions) TokenVersion(context.Context, string) (TokenState, error) {
+	return TokenState{Version: f.ver, Active: !f.inactive}, f.err
+}
 
 func TestTokenVersions(t *testing.T) {
 	tok := sign(t, jwt.SigningMethodHS256, testKey, claims(nil)) // ver 3
@@ -166,6 +169,8 @@ func TestTokenVersions(t *testing.T) {
 	}{
 		{"current", fakeVersions{ver: 3}, ""},
 		{"revoked", fakeVersions{ver: 4}, apperr.CodeNotLoggedIn},
+		{"older version", fakeVersions{ver: 2}, apperr.CodeNotLoggedIn},
+		{"suspended or banned", fakeVersions{ver: 3, inactive: true}, apperr.CodeNotLoggedIn},
 		{"user gone", fakeVersions{err: fmt.Errorf("accounts: get: %w", apperr.ErrNotFound)}, apperr.CodeNotLoggedIn},
 		{"lookup failed", fakeVersions{err: errors.New("dynamodb down")}, apperr.CodeInternal},
 	}

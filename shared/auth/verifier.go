@@ -17,11 +17,19 @@ import (
 	"github.com/remat/remat/shared/httpx"
 )
 
-// TokenVersions reports a user's current token version. The accounts
-// domain implements it; it must return an error wrapping apperr.ErrNotFound
-// when the user no longer exists.
+// TokenState is what the verifier must know about a token's user: the
+// current token version (bumped by logout and password changes) and
+// whether the account is active (not suspended or banned).
+type TokenState struct {
+	Version int
+	Active  bool
+}
+
+// TokenVersions reports a user's current token state. The accounts domain
+// implements it (accounts.DynamoStore); it must return an error wrapping
+// apperr.ErrNotFound when the user no longer exists.
 type TokenVersions interface {
-	TokenVersion(ctx context.Context, userID string) (int, error)
+	TokenVersion(ctx context.Context, userID string) (TokenState, error)
 }
 
 // Verifier checks access tokens. A Verifier is safe for concurrent use.
@@ -42,7 +50,9 @@ func NewVerifier(key []byte) (*Verifier, error) {
 }
 
 // WithTokenVersions returns a copy of v that rejects tokens whose ver
-// claim is not the user's current version (revocation).
+// claim is not the user's current version (revocation) and tokens of
+// accounts that are not active; both answer not_logged_in. Every function
+// that authenticates must attach it.
 func (v *Verifier) WithTokenVersions(tv TokenVersions) *Verifier {
 	c := *v
 	c.versions = tv
@@ -86,8 +96,10 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 			return Principal{}, apperr.New(apperr.CodeNotLoggedIn, fmt.Errorf("auth: token of unknown user %s: %w", p.UserID, err))
 		case err != nil:
 			return Principal{}, fmt.Errorf("auth: token version of %s: %w", p.UserID, err)
-		case current != p.Version:
-			return Principal{}, apperr.New(apperr.CodeNotLoggedIn, fmt.Errorf("auth: revoked token of %s (version %d, current %d)", p.UserID, p.Version, current))
+		case current.Version != p.Version:
+			return Principal{}, apperr.New(apperr.CodeNotLoggedIn, fmt.Errorf("auth: revoked token of %s (version %d, current %d)", p.UserID, p.Version, current.Version))
+		case !current.Active:
+			return Principal{}, apperr.New(apperr.CodeNotLoggedIn, fmt.Errorf("auth: token of inactive account %s", p.UserID))
 		}
 	}
 	return p, nil

@@ -15,6 +15,10 @@
 //	STRIPE_PUBLISHABLE_KEY  pk_... or empty
 //	FEATURE_FLAGS           comma list of payments, socialLogin; may be empty
 //	S3_USE_PATH_STYLE       bool                                    (default false)
+//	SITE_URL                public site, base of e-mail links        (per function: auth)
+//	SOCIAL_PROVIDERS        comma list of google, facebook; may be empty
+//	OAUTH_GOOGLE_ISSUER     OpenID issuer                           (default https://accounts.google.com)
+//	OAUTH_FACEBOOK_ISSUER   OpenID issuer                           (default https://www.facebook.com)
 //
 // Service endpoints are deliberately absent: the AWS SDK reads its standard
 // AWS_ENDPOINT_URL_<SERVICE> and AWS_*_CHECKSUM_* variables itself, so the
@@ -22,10 +26,12 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,6 +52,22 @@ const (
 	EnvFeatureFlags         = "FEATURE_FLAGS"
 	EnvS3UsePathStyle       = "S3_USE_PATH_STYLE"
 	EnvAWSRegion            = "AWS_REGION"
+	EnvSiteURL              = "SITE_URL"
+	EnvSocialProviders      = "SOCIAL_PROVIDERS"
+	EnvOAuthGoogleIssuer    = "OAUTH_GOOGLE_ISSUER"
+	EnvOAuthFacebookIssuer  = "OAUTH_FACEBOOK_ISSUER"
+)
+
+// Social sign-in providers accepted in SOCIAL_PROVIDERS.
+const (
+	ProviderGoogle   = "google"
+	ProviderFacebook = "facebook"
+)
+
+// Default OpenID issuers of the providers.
+const (
+	DefaultGoogleIssuer   = "https://accounts.google.com"
+	DefaultFacebookIssuer = "https://www.facebook.com"
 )
 
 // Stage is the deployment stage.
@@ -84,6 +106,13 @@ type Config struct {
 	Features             Features
 	S3UsePathStyle       bool
 	AWSRegion            string
+	// SiteURL is the public site without a trailing slash.
+	SiteURL string
+	// SocialProviders are the configured providers, in SOCIAL_PROVIDERS
+	// order; a non-empty list also turns Features.SocialLogin on.
+	SocialProviders []string
+	// OAuthIssuers maps a provider to its OpenID issuer URL.
+	OAuthIssuers map[string]string
 
 	// problems are parse errors found by Load (e.g. a non-boolean
 	// S3_USE_PATH_STYLE), reported again by Validate with the rest.
@@ -115,6 +144,22 @@ func Load(lookup LookupFunc, required ...string) (Config, error) {
 		ContactInbox:         get(EnvContactInbox),
 		StripePublishableKey: get(EnvStripePublishableKey),
 		AWSRegion:            get(EnvAWSRegion),
+		SiteURL:              strings.TrimRight(get(EnvSiteURL), "/"),
+		OAuthIssuers: map[string]string{
+			ProviderGoogle:   cmp.Or(get(EnvOAuthGoogleIssuer), DefaultGoogleIssuer),
+			ProviderFacebook: cmp.Or(get(EnvOAuthFacebookIssuer), DefaultFacebookIssuer),
+		},
+	}
+	for name := range strings.SplitSeq(get(EnvSocialProviders), ",") {
+		switch name = strings.TrimSpace(name); name {
+		case "":
+		case ProviderGoogle, ProviderFacebook:
+			if !slices.Contains(c.SocialProviders, name) {
+				c.SocialProviders = append(c.SocialProviders, name)
+			}
+		default:
+			c.problems = append(c.problems, fmt.Sprintf("%s: unknown provider %q (known: %s, %s)", EnvSocialProviders, name, ProviderGoogle, ProviderFacebook))
+		}
 	}
 	if v := get(EnvLogLevel); v != "" {
 		level, err := logging.ParseLevel(v)
@@ -132,6 +177,9 @@ func Load(lookup LookupFunc, required ...string) (Config, error) {
 	}
 	features, unknown := parseFeatures(get(EnvFeatureFlags))
 	c.Features = features
+	if len(c.SocialProviders) > 0 {
+		c.Features.SocialLogin = true
+	}
 	for _, name := range unknown {
 		c.problems = append(c.problems, fmt.Sprintf("%s: unknown feature %q (known: %s, %s)", EnvFeatureFlags, name, FeaturePayments, FeatureSocialLogin))
 	}
@@ -173,6 +221,7 @@ func (c Config) Validate(required ...string) error {
 		EnvContactInbox:         c.ContactInbox,
 		EnvStripePublishableKey: c.StripePublishableKey,
 		EnvAWSRegion:            c.AWSRegion,
+		EnvSiteURL:              c.SiteURL,
 	}
 	for _, k := range append(slices.Clone(globalRequired), required...) {
 		v, known := values[k]
@@ -194,6 +243,17 @@ func (c Config) Validate(required ...string) error {
 			if _, err := mail.ParseAddress(v); err != nil {
 				problems = append(problems, fmt.Sprintf("%s: %q is not an e-mail address", k, v))
 			}
+		}
+	}
+	if u := c.SiteURL; u != "" {
+		parsed, err := url.Parse(u)
+		if err != nil || (parsed.Scheme != "https" && parsed.Scheme != "http") || parsed.Host == "" || parsed.RawQuery != "" || parsed.Fragment != "" {
+			problems = append(problems, fmt.Sprintf("%s: %q is not an absolute http(s) URL", EnvSiteURL, u))
+		}
+	}
+	for provider, issuer := range c.OAuthIssuers {
+		if parsed, err := url.Parse(issuer); issuer != "" && (err != nil || parsed.Scheme == "" || parsed.Host == "") {
+			problems = append(problems, fmt.Sprintf("OAUTH_%s_ISSUER: %q is not an absolute URL", strings.ToUpper(provider), issuer))
 		}
 	}
 	// The publishable key is served to every browser; a secret key here

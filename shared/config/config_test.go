@@ -129,3 +129,47 @@ func TestValidateStructLiteral(t *testing.T) {
 		})
 	}
 }
+
+func TestAccountsSettings(t *testing.T) {
+	tests := []struct {
+		name      string
+		set       map[string]string
+		required  []string
+		providers []string
+		social    bool
+		siteURL   string
+		google    string
+		problem   string
+	}{
+		{name: "defaults", google: DefaultGoogleIssuer},
+		{name: "providers", set: map[string]string{EnvSocialProviders: " google, facebook,google"}, providers: []string{"google", "facebook"}, social: true, google: DefaultGoogleIssuer},
+		{name: "unknown provider", set: map[string]string{EnvSocialProviders: "myspace"}, problem: `unknown provider "myspace"`},
+		{name: "site url trimmed", set: map[string]string{EnvSiteURL: "https://remat.ch/"}, siteURL: "https://remat.ch", google: DefaultGoogleIssuer},
+		{name: "site url required", required: []string{EnvSiteURL}, problem: "SITE_URL: missing"},
+		{name: "site url invalid", set: map[string]string{EnvSiteURL: "remat.ch"}, problem: "SITE_URL"},
+		{name: "issuer override", set: map[string]string{EnvOAuthGoogleIssuer: "http://127.0.0.1:9999/oidc"}, google: "http://127.0.0.1:9999/oidc"},
+		{name: "issuer invalid", set: map[string]string{EnvOAuthFacebookIssuer: "nope"}, problem: "OAUTH_FACEBOOK_ISSUER"},
+	}
+	for _, tt := range tests {
+		e := validEnv()
+		for k, v := range tt.set {
+			e[k] = v
+		}
+		c, err := Load(env(e), tt.required...)
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("%s: got %v, want an error containing %q", tt.name, err, tt.problem)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: got %v, want nil", tt.name, err)
+			continue
+		}
+		if strings.Join(c.SocialProviders, ",") != strings.Join(tt.providers, ",") || c.Features.SocialLogin != tt.social ||
+			c.SiteURL != tt.siteURL || c.OAuthIssuers[ProviderGoogle] != tt.google {
+			t.Errorf("%s: got providers %v social %v site %q google %q, want %v %v %q %q", tt.name,
+				c.SocialProviders, c.Features.SocialLogin, c.SiteURL, c.OAuthIssuers[ProviderGoogle], tt.providers, tt.social, tt.siteURL, tt.google)
+		}
+	}
+}

@@ -109,6 +109,18 @@ func TestError(t *testing.T) {
 			retryAfter: "1",
 		},
 		{
+			name:   "params interpolated and rendered",
+			err:    fmt.Errorf("accounts: login: %w", apperr.WithParams(apperr.CodeAccountStatus, map[string]string{"status": "banned"}, nil)),
+			status: 403,
+			detail: ErrorDetail{Code: "account_status", Message: "account status is banned, contact support", Params: map[string]string{"status": "banned"}},
+		},
+		{
+			name:   "5xx keeps its code, hides params",
+			err:    apperr.WithParams(apperr.CodeVerificationEmailFailed, map[string]string{"x": "y"}, errors.New("ses exploded")),
+			status: 502,
+			detail: ErrorDetail{Code: "verification_email_failed", Message: "failed to send verification email"},
+		},
+		{
 			name:   "not logged in",
 			err:    apperr.ErrUnauthorized,
 			status: 401,
@@ -126,7 +138,8 @@ func TestError(t *testing.T) {
 				t.Errorf("status: got %v, want %v", rec.Code, tt.status)
 			}
 			got := readErrorBody(t, rec.Body.Bytes())
-			if got.Code != tt.detail.Code || got.Message != tt.detail.Message || fmt.Sprint(got.Fields) != fmt.Sprint(tt.detail.Fields) {
+			if got.Code != tt.detail.Code || got.Message != tt.detail.Message || fmt.Sprint(got.Fields) != fmt.Sprint(tt.detail.Fields) ||
+				fmt.Sprint(got.Params) != fmt.Sprint(tt.detail.Params) {
 				t.Errorf("body: got %+v, want %+v", got, tt.detail)
 			}
 			if got := rec.Header().Get("Retry-After"); got != tt.retryAfter {

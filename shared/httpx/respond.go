@@ -19,11 +19,13 @@ type ErrorBody struct {
 }
 
 // ErrorDetail is the inside of ErrorBody: a stable code, a safe English
-// message and, for validation errors, a field -> field code map.
+// message, for validation errors a field -> field code map, and optional
+// interpolation params (e.g. {"status":"suspended"}).
 type ErrorDetail struct {
 	Code    apperr.Code       `json:"code"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	Params  map[string]string `json:"params,omitempty"`
 }
 
 // MessageBody is the JSON shape of a success response that carries no
@@ -57,7 +59,7 @@ func JSON(w http.ResponseWriter, status int, v any) {
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	e := apperr.From(err)
 	status := e.Status()
-	detail := ErrorDetail{Code: e.Code, Message: e.Message, Fields: e.Fields}
+	detail := ErrorDetail{Code: e.Code, Message: e.Message, Fields: e.Fields, Params: e.Params}
 	if status >= http.StatusInternalServerError {
 		slog.ErrorContext(r.Context(), "request failed",
 			"method", r.Method, "path", r.URL.Path, "status", status, "code", string(e.Code), "err", err.Error())

@@ -21,7 +21,17 @@ const (
 	CursorKey           = "cursor-key"
 	StripeSecretKey     = "stripe-secret-key"
 	StripeWebhookSecret = "stripe-webhook-secret" //nolint:gosec // a parameter name, not a credential
+	// AdminSetupSecret enables POST /auth/create-admin (optional).
+	AdminSetupSecret = "admin-setup-secret" //nolint:gosec // a parameter name, not a credential
 )
+
+// OAuthClientID and OAuthClientSecret name a social provider's credentials
+// ("oauth-google-client-id", ...); both optional: a provider without them
+// is hidden.
+func OAuthClientID(provider string) string { return "oauth-" + provider + "-client-id" }
+
+// OAuthClientSecret names a provider's client secret (see OAuthClientID).
+func OAuthClientSecret(provider string) string { return "oauth-" + provider + "-client-secret" }
 
 // maxPerCall is SSM's limit on names in one GetParameters call.
 const maxPerCall = 10
@@ -70,6 +80,34 @@ func Load(ctx context.Context, api GetParametersAPI, prefix string, names ...str
 	if len(missing) > 0 {
 		slices.Sort(missing)
 		return nil, fmt.Errorf("secrets: %w: %s", ErrMissing, strings.Join(missing, ", "))
+	}
+	return vals, nil
+}
+
+// LoadOptional fetches names under prefix like Load, but a missing or
+// empty parameter is simply absent from the result: for settings that
+// switch a feature on (the admin setup secret, social providers).
+func LoadOptional(ctx context.Context, api GetParametersAPI, prefix string, names ...string) (Values, error) {
+	vals := Values{}
+	for start := 0; start < len(names); start += maxPerCall {
+		batch := names[start:min(start+maxPerCall, len(names))]
+		full := make([]string, len(batch))
+		for i, n := range batch {
+			full[i] = path.Join(prefix, n)
+		}
+		out, err := api.GetParameters(ctx, &ssm.GetParametersInput{Names: full, WithDecryption: aws.Bool(true)})
+		if err != nil {
+			return nil, fmt.Errorf("secrets: get optional parameters under %s: %w", prefix, err)
+		}
+		got := make(map[string]string, len(out.Parameters))
+		for _, p := range out.Parameters {
+			got[aws.ToString(p.Name)] = aws.ToString(p.Value)
+		}
+		for i, n := range batch {
+			if v := got[full[i]]; v != "" {
+				vals[n] = v
+			}
+		}
 	}
 	return vals, nil
 }

@@ -87,3 +87,30 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadOptional(t *testing.T) {
+	f := &fakeSSM{params: map[string]string{
+		"/remat/dev/admin-setup-secret":         "s3cret",
+		"/remat/dev/oauth-google-client-id":     "gid",
+		"/remat/dev/oauth-google-client-secret": "",
+	}}
+	names := []string{AdminSetupSecret, OAuthClientID("google"), OAuthClientSecret("google"), OAuthClientID("facebook")}
+	for i := range 9 {
+		names = append(names, OAuthClientID("p"+string(rune('a'+i))))
+	}
+	got, err := LoadOptional(context.Background(), f, "/remat/dev", names...)
+	if err != nil {
+		t.Fatalf("got %v, want nil", err)
+	}
+	want := Values{AdminSetupSecret: "s3cret", "oauth-google-client-id": "gid"}
+	if len(got) != len(want) || got[AdminSetupSecret] != "s3cret" || got["oauth-google-client-id"] != "gid" {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if f.calls != 2 {
+		t.Errorf("calls: got %d, want 2 (batches of 10)", f.calls)
+	}
+	f.err = errors.New("ssm down")
+	if _, err := LoadOptional(context.Background(), f, "/remat/dev", AdminSetupSecret); err == nil {
+		t.Error("ssm failure: got nil, want an error")
+	}
+}

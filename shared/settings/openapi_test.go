@@ -14,6 +14,7 @@ func TestSettingsMatchOpenAPI(t *testing.T) {
 	for _, cfg := range []config.Config{
 		{},
 		{StripePublishableKey: "pk_test_x", Features: config.Features{Payments: true, SocialLogin: true}},
+		{SocialProviders: []string{"google", "facebook"}},
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/api/v1/settings", nil)
 		rec := httptest.NewRecorder()

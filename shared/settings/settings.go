@@ -1,6 +1,7 @@
 // Package settings serves GET /api/v1/settings: the public configuration
 // the SPA loads at start-up (languages, currency and VAT, the Stripe
-// publishable key, feature flags and input limits). It holds no secrets;
+// publishable key, feature flags, the social sign-in providers and input
+// limits). It holds no secrets;
 // the response is built once at cold start and may be cached for a minute.
 package settings
 
@@ -11,6 +12,7 @@ import (
 	"github.com/remat/remat/shared/httpx"
 	"github.com/remat/remat/shared/limits"
 	"github.com/remat/remat/shared/money"
+	"github.com/remat/remat/shared/password"
 )
 
 // Languages of the UI (spec §1): English is the default and fallback of
@@ -37,7 +39,9 @@ type Settings struct {
 	VATRate              string   `json:"vatRate"`
 	StripePublishableKey string   `json:"stripePublishableKey"`
 	Features             Features `json:"features"`
-	Limits               Limits   `json:"limits"`
+	// SocialProviders are the configured sign-in providers (never null).
+	SocialProviders []string `json:"socialProviders"`
+	Limits          Limits   `json:"limits"`
 }
 
 // Features are the product switches.
@@ -49,6 +53,13 @@ type Features struct {
 // Limits are the input bounds the SPA enforces before the API does.
 type Limits struct {
 	ContactUs ContactUsLimits `json:"contactUs"`
+	Password  PasswordLimits  `json:"password"`
+}
+
+// PasswordLimits mirror the password package's policy.
+type PasswordLimits struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
 }
 
 // ContactUsLimits mirror the contactus package's constants.
@@ -71,14 +82,15 @@ func FromConfig(cfg config.Config) Settings {
 		StripePublishableKey: cfg.StripePublishableKey,
 		Features: Features{
 			Payments:    cfg.Features.Payments,
-			SocialLogin: cfg.Features.SocialLogin,
+			SocialLogin: cfg.Features.SocialLogin || len(cfg.SocialProviders) > 0,
 		},
+		SocialProviders: append([]string{}, cfg.SocialProviders...),
 		Limits: Limits{ContactUs: ContactUsLimits{
 			NameMax:    limits.ContactUsName,
 			EmailMax:   limits.ContactUsEmail,
 			SubjectMax: limits.ContactUsSubject,
 			MessageMax: limits.ContactUsMessage,
-		}},
+		}, Password: PasswordLimits{Min: password.MinLength, Max: password.MaxLength}},
 	}
 }
 

@@ -18,7 +18,8 @@ func TestGetSettings(t *testing.T) {
 	}
 	want := `{"languages":["en","fr","de","it","sq"],"defaultLanguage":"en","fallbackLanguage":"en","redirectLanguage":"fr",` +
 		`"currency":"CHF","vatRate":"8.1","stripePublishableKey":"pk_test_abc","features":{"payments":true,"socialLogin":false},` +
-		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000}}}`
+		`"socialProviders":[],` +
+		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000},"password":{"min":10,"max":128}}}`
 	if got := strings.TrimSpace(rec.Body.String()); got != want {
 		t.Errorf("body:\ngot  %s\nwant %s", got, want)
 	}
@@ -42,5 +43,28 @@ func TestSettingsOtherMethods(t *testing.T) {
 	}
 	if got := rec.Header().Get("Cache-Control"); got != "no-store" {
 		t.Errorf("Cache-Control: got %q, want no-store on errors", got)
+	}
+}
+
+func TestSocialProviders(t *testing.T) {
+	tests := []struct {
+		providers []string
+		social    bool
+		want      string
+	}{
+		{nil, false, `"socialProviders":[]`},
+		{[]string{"google"}, true, `"socialProviders":["google"]`},
+		{[]string{"google", "facebook"}, true, `"socialProviders":["google","facebook"]`},
+	}
+	for _, tt := range tests {
+		s := FromConfig(config.Config{SocialProviders: tt.providers})
+		if s.Features.SocialLogin != tt.social {
+			t.Errorf("%v: socialLogin: got %v, want %v", tt.providers, s.Features.SocialLogin, tt.social)
+		}
+		rec := httptest.NewRecorder()
+		NewHandler(s).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/settings", nil))
+		if !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%v: body: got %s, want %s", tt.providers, rec.Body.String(), tt.want)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import { NotFound } from '@/components/NotFound/NotFound';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { PAGE_TOP_ID, ScrollToTop } from '@/components/ScrollToTop/ScrollToTop';
 import { Toasts } from '@/components/Toasts/Toasts';
+import { AccountMenu, MobileAccountLinks } from '@/features/auth/AccountMenu';
+import { useLogout } from '@/features/auth/useLogout';
 import { resolveLocalePath } from '@/lib/localePath';
 import { useLang } from '@/lib/useLang';
 
@@ -53,6 +55,10 @@ export function AppShell() {
   const lang = useLang();
   const { pathname } = useLocation();
   useResetOnNavigation(pathname);
+  const { logout, pending: logoutPending } = useLogout();
+  const renderMobileAccount = (close: () => void) => (
+    <MobileAccountLinks onNavigate={close} onLogout={logout} logoutPending={logoutPending} />
+  );
 
   useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
@@ -70,7 +76,10 @@ export function AppShell() {
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
         {t('skipLink')}
       </a>
-      <Header />
+      <Header
+        account={<AccountMenu onLogout={logout} logoutPending={logoutPending} />}
+        menuAccount={renderMobileAccount}
+      />
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         <ErrorBoundary key={pathname} fallback={<NotFound />}>
           <Suspense fallback={<Preloader inline />}>

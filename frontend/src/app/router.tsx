@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell, LocaleGuard } from '@/app/AppShell';
 import { NotFound } from '@/components/NotFound/NotFound';
+import { RequireAuth } from '@/features/auth/RequireAuth';
 import { resolveLocalePath } from '@/lib/localePath';
-import { ROUTE_SEGMENTS } from '@/lib/paths';
+import { ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
 
 /**
  * Page modules, loaded on demand so the initial bundle holds only the shell. Keyed by the first
@@ -16,17 +17,37 @@ const PAGE_MODULES = {
     import('@/features/howItWorks/HowItWorksPage').then((m) => ({ default: m.HowItWorksPage })),
   [ROUTE_SEGMENTS.contactUs]: () =>
     import('@/features/contactUs/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
+  [ROUTE_SEGMENTS.login]: () => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+  [ROUTE_SEGMENTS.signUp]: () => import('@/features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })),
+  [ROUTE_SEGMENTS.emailVerification]: () =>
+    import('@/features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+  [ROUTE_SEGMENTS.forgotPassword]: () =>
+    import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+  [ROUTE_SEGMENTS.resetPassword]: () =>
+    import('@/features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+  [ROUTE_SEGMENTS.user]: () => import('@/features/dashboard/UserLayout').then((m) => ({ default: m.UserLayout })),
 };
+
+const loadSocialLogin = () => import('@/features/auth/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage }));
+const loadProfile = () => import('@/features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }));
 
 const HomePage = lazy(PAGE_MODULES['']);
 const AboutPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.about]);
 const HowItWorksPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.howItWorks]);
 const ContactUsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.contactUs]);
+const LoginPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.login]);
+const SocialLoginPage = lazy(loadSocialLogin);
+const SignUpPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.signUp]);
+const VerifyEmailPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.emailVerification]);
+const ForgotPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.forgotPassword]);
+const ResetPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.resetPassword]);
+const UserLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.user]);
+const ProfilePage = lazy(loadProfile);
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
- * Screens of later issues (products, products/:search, product/:id, vendre, login,
- * account-creation, user/…) slot in as further children; until then they reach the not-found page.
+ * Screens of later issues (products, products/:search, product/:id, vendre, …) slot in as further
+ * children; until then they reach the not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -41,6 +62,30 @@ export const routes: RouteObject[] = [
           { path: ROUTE_SEGMENTS.about, element: <AboutPage /> },
           { path: ROUTE_SEGMENTS.howItWorks, element: <HowItWorksPage /> },
           { path: ROUTE_SEGMENTS.contactUs, element: <ContactUsPage /> },
+          { path: ROUTE_SEGMENTS.login, element: <LoginPage /> },
+          { path: `${ROUTE_SEGMENTS.login}/social`, element: <SocialLoginPage /> },
+          { path: ROUTE_SEGMENTS.signUp, element: <SignUpPage /> },
+          { path: `${ROUTE_SEGMENTS.emailVerification}/:token`, element: <VerifyEmailPage /> },
+          { path: ROUTE_SEGMENTS.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: `${ROUTE_SEGMENTS.resetPassword}/:token`, element: <ResetPasswordPage /> },
+          {
+            // Login-protected (spec §2). choose-plan, invoice and the other dashboard sections
+            // arrive with later issues; until then they show the not-found page.
+            element: <RequireAuth />,
+            children: [
+              { path: ROUTE_SEGMENTS.choosePlan, element: <NotFound /> },
+              { path: `${ROUTE_SEGMENTS.invoice}/:id`, element: <NotFound /> },
+              {
+                path: ROUTE_SEGMENTS.user,
+                element: <UserLayout />,
+                children: [
+                  { index: true, element: <Navigate to={USER_SEGMENTS.information} replace /> },
+                  { path: USER_SEGMENTS.information, element: <ProfilePage /> },
+                  { path: '*', element: <NotFound /> },
+                ],
+              },
+            ],
+          },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -63,4 +108,6 @@ export function preloadPage(pathname: string): void {
   const segment = path.split('/')[2] ?? '';
   const load = (PAGE_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[segment];
   void load?.();
+  if (segment === ROUTE_SEGMENTS.user) void loadProfile();
+  if (segment === ROUTE_SEGMENTS.login && path.split('/')[3] === 'social') void loadSocialLogin();
 }

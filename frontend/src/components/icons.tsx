@@ -40,6 +40,15 @@ export function UserPlusIcon() {
   );
 }
 
+export function LogoutIcon() {
+  return (
+    <Icon>
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="M16 17l5-5-5-5M21 12H9" />
+    </Icon>
+  );
+}
+
 export function MenuIcon() {
   return (
     <Icon>
@@ -80,6 +89,16 @@ export function LinkedInIcon() {
     <Icon>
       <rect x="2.5" y="2.5" width="19" height="19" rx="4" />
       <path d="M7.5 10.5v6M7.5 7.3v.2M11.5 16.5v-6M11.5 13a2.5 2.5 0 0 1 5 0v3.5" />
+    </Icon>
+  );
+}
+
+/** A plain "G" in a circle: our own drawing, not the official Google logo. */
+export function GoogleIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d="M16 9.2A4.6 4.6 0 1 0 16.6 13H12" />
     </Icon>
   );
 }

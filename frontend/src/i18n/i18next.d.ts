@@ -1,6 +1,8 @@
 import type about from '@/i18n/locales/en/about.json';
+import type auth from '@/i18n/locales/en/auth.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contactUs from '@/i18n/locales/en/contactUs.json';
+import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
@@ -19,6 +21,8 @@ declare module 'i18next' {
       about: typeof about;
       howItWorks: typeof howItWorks;
       contactUs: typeof contactUs;
+      auth: typeof auth;
+      dashboard: typeof dashboard;
     };
   }
 }

@@ -2,7 +2,16 @@
  * Translation namespaces: one per feature plus `common` (shell, shared UI) and `errors` (every
  * server and network error code). Each is a file `locales/<lang>/<ns>.json`.
  */
-export const NAMESPACES = ['common', 'errors', 'home', 'about', 'howItWorks', 'contactUs'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'home',
+  'about',
+  'howItWorks',
+  'contactUs',
+  'auth',
+  'dashboard',
+] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorKey, SERVER_ERROR_CODES, toApiError } from '@/lib/apiError';
+import { fieldErrorKey, messageOptions, SERVER_ERROR_CODES, toApiError } from '@/lib/apiError';
 
 describe('toApiError', () => {
   it('maps a network failure to FETCH_ERROR', () => {
@@ -104,5 +104,40 @@ describe('fieldErrorKey', () => {
     expect(fieldErrorKey('too_short')).toBe('fields.too_short');
     expect(fieldErrorKey('invalid')).toBe('fields.invalid');
     expect(fieldErrorKey('weird')).toBe('fields.invalid');
+  });
+});
+
+describe('error params (account status, image reason)', () => {
+  const translate = (key: string) => `<${key}>`;
+
+  it('reads params and translates the status into the message options', () => {
+    const error = toApiError({
+      status: 403,
+      data: {
+        error: {
+          code: 'account_status',
+          message: 'account status is suspended',
+          params: { status: 'suspended', n: 3 },
+        },
+      },
+    });
+    expect(error).toMatchObject({
+      code: 'account_status',
+      params: { status: 'suspended' },
+      messageKey: 'codes.account_status',
+    });
+    expect(messageOptions(translate, error)).toEqual({ status: '<accountStatus.suspended>' });
+  });
+
+  it('translates known image reasons and falls back for unknown ones or none', () => {
+    const make = (params?: Record<string, string>) =>
+      toApiError({ status: 400, data: { error: { code: 'image_processing_failed', ...(params && { params }) } } });
+    expect(messageOptions(translate, make({ reason: 'too_small' }))).toEqual({ reason: '<imageReasons.too_small>' });
+    expect(messageOptions(translate, make({ reason: 'cosmic_rays' }))).toEqual({ reason: '<imageReasons.unknown>' });
+    expect(messageOptions(translate, make())).toEqual({ reason: '<imageReasons.unknown>' });
+  });
+
+  it('keeps the HTTP status for unknown codes', () => {
+    expect(messageOptions(translate, toApiError({ status: 418, data: {} }))).toEqual({ status: 418 });
   });
 });

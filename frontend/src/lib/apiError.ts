@@ -18,16 +18,54 @@ export const SERVER_ERROR_CODES = [
   'conflict',
   'invalid_cursor',
   'internal_error',
+  'invalid_credentials',
+  'email_not_verified',
+  'account_status',
+  'user_exists',
+  'company_required',
+  'verification_email_failed',
+  'cannot_change_password',
+  'image_processing_failed',
+  'admin_exists',
+  'oauth_failed',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 /** Per-field validation codes (`error.fields`), translated under `fields.<code>`. */
-export const FIELD_ERROR_CODES = ['required', 'invalid_email', 'too_long', 'too_short', 'invalid'] as const;
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid_email',
+  'too_long',
+  'too_short',
+  'invalid',
+  'too_common',
+  'must_accept',
+  'passwords_mismatch',
+] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 /** Success message codes (`{"message":"message_sent"}`), translated under `success.<code>`. */
-export const SUCCESS_CODES = ['message_sent'] as const;
+export const SUCCESS_CODES = [
+  'message_sent',
+  'verification_email_sent',
+  'email_verified',
+  'login_success',
+  'profile_updated',
+  'password_changed',
+  'password_reset_email_sent',
+  'password_reset',
+  'logout_success',
+  'admin_created',
+] as const;
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
+
+/** Values of `error.params.status` (account_status), translated under `accountStatus.<value>`. */
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** Values of `error.params.reason` (image_processing_failed), translated under `imageReasons.<value>`. */
+export const IMAGE_REASONS = ['unsupported_type', 'too_large', 'too_small', 'corrupt', 'missing'] as const;
+export type ImageReason = (typeof IMAGE_REASONS)[number];
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP';
 
@@ -46,6 +84,8 @@ export interface ApiError {
   code?: string;
   /** Field name -> field error code, on validation errors. */
   fields?: Record<string, string>;
+  /** Values the server's message interpolates (`status`, `reason`), as sent. */
+  params?: Record<string, string>;
   /** What to show: `t(messageKey, { ns: 'errors', ...messageParams })`. */
   messageKey: ErrorMessageKey;
   messageParams?: { status: number };
@@ -71,19 +111,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads `{"error":{"code","message","fields"}}`; anything else yields no code. */
-function errorBody(data: unknown): { code?: string; fields?: Record<string, string> } {
+function stringMap(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return Object.fromEntries(entries);
+}
+
+/** Reads `{"error":{"code","message","fields","params"}}`; anything else yields no code. */
+function errorBody(data: unknown): { code?: string; fields?: Record<string, string>; params?: Record<string, string> } {
   if (!isRecord(data) || !isRecord(data.error) || typeof data.error.code !== 'string') return {};
-  const { code, fields } = data.error;
-  if (!isRecord(fields)) return { code };
-  const stringFields = Object.entries(fields).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-  return { code, fields: Object.fromEntries(stringFields) };
+  const fields = stringMap(data.error.fields);
+  const params = stringMap(data.error.params);
+  return {
+    code: data.error.code,
+    ...(fields !== undefined && { fields }),
+    ...(params !== undefined && { params }),
+  };
 }
 
 function httpError(status: number, data: unknown): ApiError {
-  const { code, fields } = errorBody(data);
+  const { code, fields, params } = errorBody(data);
   const known = code !== undefined && isServerErrorCode(code) ? code : undefined;
   const fallback = known ?? STATUS_FALLBACK[status] ?? (status >= 500 ? 'internal_error' : undefined);
   return {
@@ -91,6 +138,7 @@ function httpError(status: number, data: unknown): ApiError {
     status,
     ...(code !== undefined && { code }),
     ...(fields !== undefined && { fields }),
+    ...(params !== undefined && { params }),
     ...(fallback !== undefined
       ? { messageKey: `codes.${fallback}` as const }
       : { messageKey: 'http' as const, messageParams: { status } }),
@@ -135,4 +183,40 @@ export function fieldErrorKey(code: string): FieldErrorKey {
   return (FIELD_ERROR_CODES as readonly string[]).includes(code)
     ? (`fields.${code}` as FieldErrorKey)
     : 'fields.invalid';
+}
+
+/**
+ * The translation options for an ApiError's message: the HTTP status for unknown codes, and the
+ * server's params with their values translated (`status` -> `accountStatus.<v>`, `reason` ->
+ * `imageReasons.<v>`). Use as `t(error.messageKey, { ns: 'errors', ...messageOptions(t, error) })`.
+ */
+export function messageOptions(
+  translate: (
+    key:
+      | `accountStatus.${AccountStatus}`
+      | `imageReasons.${ImageReason}`
+      | 'imageReasons.unknown'
+      | 'accountStatus.unknown',
+  ) => string,
+  error: ApiError,
+): Record<string, string | number> {
+  const options: Record<string, string | number> = { ...error.messageParams };
+  const status = error.params?.status;
+  if (status !== undefined) {
+    options.status = translate(
+      (ACCOUNT_STATUSES as readonly string[]).includes(status)
+        ? `accountStatus.${status as AccountStatus}`
+        : 'accountStatus.unknown',
+    );
+  }
+  if (error.code === 'account_status' && status === undefined) options.status = translate('accountStatus.unknown');
+  const reason = error.params?.reason;
+  if (error.code === 'image_processing_failed') {
+    options.reason = translate(
+      reason !== undefined && (IMAGE_REASONS as readonly string[]).includes(reason)
+        ? `imageReasons.${reason as ImageReason}`
+        : 'imageReasons.unknown',
+    );
+  }
+  return options;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearStoredToken, readCookie, readStoredToken, readTokenCookie, storeToken } from '@/lib/authToken';
+import {
+  clearLoginType,
+  clearStoredToken,
+  readCookie,
+  readLoginType,
+  readStoredToken,
+  readTokenCookie,
+  SESSION_MAX_AGE_SECONDS,
+  storeLoginType,
+  storeToken,
+} from '@/lib/authToken';
 
 describe('auth token storage', () => {
   it('reads a cookie by exact name', () => {
@@ -25,5 +35,39 @@ describe('auth token storage', () => {
     clearStoredToken();
     expect(readTokenCookie()).toBeUndefined();
     expect(readStoredToken()).toBeNull();
+  });
+});
+
+describe('login type and cookie attributes', () => {
+  it('stores, reads and clears the login type; ignores unknown values', () => {
+    expect(readLoginType()).toBeNull();
+    storeLoginType('google');
+    expect(readLoginType()).toBe('google');
+    window.localStorage.setItem('loginType', 'myspace');
+    expect(readLoginType()).toBeNull();
+    storeLoginType('email');
+    clearLoginType();
+    expect(window.localStorage.getItem('loginType')).toBeNull();
+  });
+
+  it('writes the cookie with path /, SameSite=Lax and a 7-day max-age', () => {
+    const writes: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => '',
+      set: (value: string) => {
+        writes.push(value);
+      },
+    });
+    try {
+      storeToken('abc');
+    } finally {
+      if (descriptor) Object.defineProperty(document, 'cookie', descriptor);
+      // the own property shadowed the prototype's; remove it
+      Reflect.deleteProperty(document, 'cookie');
+    }
+    expect(writes).toEqual([`token=abc; Path=/; Max-Age=${String(SESSION_MAX_AGE_SECONDS)}; SameSite=Lax`]);
+    expect(SESSION_MAX_AGE_SECONDS).toBe(604800);
   });
 });

@@ -4,6 +4,17 @@
  */
 export const TOKEN_COOKIE = 'token';
 const TOKEN_STORAGE_KEY = 'token';
+const LOGIN_TYPE_KEY = 'loginType';
+
+/** Session storage key where the social sign-in remembers its provider until the API sends the browser back. */
+export const OAUTH_PROVIDER_KEY = 'oauthProvider';
+
+/** The session lasts as long as the server's token: 7 days. */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+/** How the user signed in; kept in local storage and cleared at logout (spec §4). */
+export const LOGIN_TYPES = ['email', 'google', 'facebook'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
 
 /** Reads one cookie by name from `document.cookie`; undefined when absent or empty. */
 export function readCookie(name: string): string | undefined {
@@ -41,9 +52,9 @@ export function readStoredToken(): string | null {
 }
 
 /** Saves the token in both places (used by the login feature). */
-export function storeToken(token: string, maxAgeSeconds: number): void {
+export function storeToken(token: string, maxAgeSeconds: number = SESSION_MAX_AGE_SECONDS): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${String(maxAgeSeconds)}; SameSite=Strict${secure}`;
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${String(maxAgeSeconds)}; SameSite=Lax${secure}`;
   try {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
@@ -53,9 +64,37 @@ export function storeToken(token: string, maxAgeSeconds: number): void {
 
 /** Removes the token from both places (logout). */
 export function clearStoredToken(): void {
-  document.cookie = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+  document.cookie = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   try {
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Remembers how the user signed in. */
+export function storeLoginType(type: LoginType): void {
+  try {
+    window.localStorage.setItem(LOGIN_TYPE_KEY, type);
+  } catch {
+    // storage disabled
+  }
+}
+
+/** The stored login type, or null. */
+export function readLoginType(): LoginType | null {
+  try {
+    const value = window.localStorage.getItem(LOGIN_TYPE_KEY);
+    return (LOGIN_TYPES as readonly (string | null)[]).includes(value) ? (value as LoginType) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the stored login type (logout). */
+export function clearLoginType(): void {
+  try {
+    window.localStorage.removeItem(LOGIN_TYPE_KEY);
   } catch {
     // nothing stored
   }

@@ -13,6 +13,20 @@ export const ROUTE_SEGMENTS = {
   sell: 'vendre',
   login: 'login',
   signUp: 'account-creation',
+  emailVerification: 'email-verification',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  user: 'user',
+  choosePlan: 'choose-plan',
+  invoice: 'invoice',
+} as const;
+
+/** Child segments of the `user` dashboard (spec §2). */
+export const USER_SEGMENTS = {
+  products: 'products',
+  paymentDetails: 'payment-details',
+  information: 'information',
+  contacts: 'contacts',
 } as const;
 
 /** Builders for in-app links; every path carries the language prefix. */
@@ -32,4 +46,27 @@ export const paths = {
   pricing: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.sell}?choosePlan=true`,
   login: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.login}`,
   signUp: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.signUp}`,
+  /** The login page; `returnTo` is where to go once logged in (an in-app path). */
+  loginReturningTo: (lang: Language, returnTo: string) =>
+    `/${lang}/${ROUTE_SEGMENTS.login}?${new URLSearchParams({ returnTo }).toString()}`,
+  socialLogin: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.login}/social`,
+  forgotPassword: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.forgotPassword}`,
+  user: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}`,
+  userPage: (lang: Language, segment: (typeof USER_SEGMENTS)[keyof typeof USER_SEGMENTS]) =>
+    `/${lang}/${ROUTE_SEGMENTS.user}/${segment}`,
 } as const;
+
+/**
+ * A `returnTo` value is followed only when it is a path of this site (one leading slash, no
+ * scheme, no protocol-relative `//host`, no backslash tricks) outside the API.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (value.startsWith('/api/') || value.startsWith('/_dev/')) return null;
+  try {
+    const base = window.location.origin;
+    return new URL(value, base).origin === base ? value : null;
+  } catch {
+    return null;
+  }
+}

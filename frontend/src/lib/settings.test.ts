@@ -11,8 +11,9 @@ describe('parseSettings', () => {
       currency: 'CHF',
       vatRate: '8.1',
       stripePublishableKey: 'pk_test_123',
-      features: { payments: true, socialLogin: false },
-      limits: { contactUs: { nameMax: 80, emailMax: 200, subjectMax: 120, messageMax: 4000 } },
+      features: { payments: true, socialLogin: true },
+      socialProviders: ['google'],
+      limits: { contactUs: { nameMax: 80, emailMax: 200, subjectMax: 120, messageMax: 4000 }, password: { min: 12 } },
     };
     expect(parseSettings(response)).toEqual(response);
   });
@@ -22,11 +23,14 @@ describe('parseSettings', () => {
       languages: ['fr', 'xx'],
       currency: 'francs',
       features: { payments: 'yes' },
+      socialProviders: ['google', 'myspace'],
       limits: { contactUs: { nameMax: 50, messageMax: -1 } },
     });
     expect(parsed.languages).toEqual(DEFAULT_SETTINGS.languages);
     expect(parsed.currency).toBe('CHF');
     expect(parsed.features.payments).toBe(false);
+    expect(parsed.socialProviders).toEqual([]);
+    expect(parsed.limits.password.min).toBe(10);
     expect(parsed.limits.contactUs).toEqual({ nameMax: 50, emailMax: 254, subjectMax: 150, messageMax: 5000 });
   });
 

@@ -12,8 +12,13 @@ export interface Settings {
   vatRate: string;
   stripePublishableKey: string;
   features: { payments: boolean; socialLogin: boolean };
-  limits: { contactUs: ContactUsLimits };
+  /** Social sign-in providers the server has configured (their buttons show on the login page). */
+  socialProviders: readonly SocialProvider[];
+  limits: { contactUs: ContactUsLimits; password: { min: number } };
 }
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Maximum lengths (characters) of the contact-us fields. */
 export interface ContactUsLimits {
@@ -33,7 +38,8 @@ export const DEFAULT_SETTINGS: Settings = {
   vatRate: '8.1',
   stripePublishableKey: '',
   features: { payments: false, socialLogin: false },
-  limits: { contactUs: { nameMax: 100, emailMax: 254, subjectMax: 150, messageMax: 5000 } },
+  socialProviders: [],
+  limits: { contactUs: { nameMax: 100, emailMax: 254, subjectMax: 150, messageMax: 5000 }, password: { min: 10 } },
 };
 
 function record(value: unknown): Record<string, unknown> {
@@ -49,6 +55,9 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 const isCurrency = (v: unknown): v is string => isString(v) && /^[A-Z]{3}$/.test(v);
 const isRate = (v: unknown): v is string => isString(v) && /^\d{1,2}(\.\d{1,2})?$/.test(v);
+const isProvider = (v: unknown): v is SocialProvider =>
+  typeof v === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(v);
+const isProviderList = (v: unknown): v is SocialProvider[] => Array.isArray(v) && v.every(isProvider);
 const isLanguageList = (v: unknown): v is Language[] => Array.isArray(v) && v.length > 0 && v.every(isLanguage);
 
 /**
@@ -60,6 +69,7 @@ export function parseSettings(data: unknown): Settings {
   const raw = record(data);
   const features = record(raw.features);
   const contactUs = record(record(raw.limits).contactUs);
+  const password = record(record(raw.limits).password);
   const D = DEFAULT_SETTINGS;
   const L = D.limits.contactUs;
   return {
@@ -74,7 +84,9 @@ export function parseSettings(data: unknown): Settings {
       payments: pick(features.payments, isBoolean, D.features.payments),
       socialLogin: pick(features.socialLogin, isBoolean, D.features.socialLogin),
     },
+    socialProviders: pick(raw.socialProviders, isProviderList, D.socialProviders),
     limits: {
+      password: { min: pick(password.min, isPositiveInt, D.limits.password.min) },
       contactUs: {
         nameMax: pick(contactUs.nameMax, isPositiveInt, L.nameMax),
         emailMax: pick(contactUs.emailMax, isPositiveInt, L.emailMax),

@@ -74,6 +74,9 @@ type Cloud struct {
 	DataDir string
 	// Mailbox holds the e-mails the functions sent.
 	Mailbox *mailbox.Store
+	// AdminSetupSecret is the setupSecret of POST /api/v1/auth/create-admin
+	// (also in <DataDir>/secrets.json as admin-setup-secret).
+	AdminSetupSecret string
 
 	log      *slog.Logger
 	lambdas  *lambdart.Service
@@ -119,9 +122,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	}
 
 	// 3. The template, resolved as the local stage.
-	tpl, err := samtpl.Load(cfg.Template, samtpl.Options{
-		Parameters: map[string]string{"Stage": stage}, AccountID: accountID, Region: region,
-	})
+	tpl, err := loadTemplate(cfg.Template, c.URL)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -218,6 +219,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	if err != nil {
 		return nil, err
 	}
+	c.AdminSetupSecret = secrets[adminSetupSecret]
 	params := map[string]string{}
 	prefix := ssmPrefix(tpl)
 	for name, v := range secrets {
@@ -424,6 +426,26 @@ func (c *Cloud) startDynamoDB(ctx context.Context, cfg Config) (string, error) {
 	}()
 	return srv.Endpoint(), nil
 }
+
+// loadTemplate resolves the template as the local stage, with SiteUrl set
+// to the gateway's own URL so the links in e-mails and the social sign-in
+// redirects come back here. A template that does not declare SiteUrl yet
+// is loaded without it.
+func loadTemplate(path, siteURL string) (*samtpl.Template, error) {
+	opts := samtpl.Options{
+		Parameters: map[string]string{"Stage": stage, siteURLParam: siteURL},
+		AccountID:  accountID, Region: region,
+	}
+	tpl, err := samtpl.Load(path, opts)
+	if err != nil && strings.Contains(err.Error(), fmt.Sprintf("parameter override %q", siteURLParam)) {
+		delete(opts.Parameters, siteURLParam)
+		tpl, err = samtpl.Load(path, opts)
+	}
+	return tpl, err
+}
+
+// siteURLParam is the template parameter holding the site's base URL.
+const siteURLParam = "SiteUrl"
 
 // ssmPrefix is the SSM path the functions read their secrets under.
 func ssmPrefix(tpl *samtpl.Template) string {

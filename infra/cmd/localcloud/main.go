@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"syscall"
 )
@@ -68,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	_, _ = fmt.Fprintf(stdout, "\nRemat is running at %s/fr/\n", c.URL)
 	_, _ = fmt.Fprintf(stdout, "  Dev mailbox: %s/_dev/mailbox\n", c.URL)
 	_, _ = fmt.Fprintf(stdout, "  Data: %s\n", data)
+	_, _ = fmt.Fprintf(stdout, "  First admin: POST %s/api/v1/auth/create-admin with setupSecret = %s\n", c.URL, adminSecretHint(c))
 	_, _ = fmt.Fprintf(stdout, "  Ctrl-C stops everything.\n\n")
 
 	status := 0
@@ -165,4 +167,13 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 		return cfg, 0, fmt.Errorf("-log-level %q: want debug, info, warn or error", level)
 	}
 	return cfg, lvl, nil
+}
+
+// adminSecretHint tells where the admin setup secret is: the secrets file,
+// or in memory mode (no file) the value itself.
+func adminSecretHint(c *Cloud) string {
+	if c.DataDir == "" {
+		return c.AdminSetupSecret
+	}
+	return `"` + adminSetupSecret + `" in ` + filepath.Join(c.DataDir, secretsFile)
 }

@@ -10,8 +10,12 @@ import (
 )
 
 // secretNames are the SSM parameters the local cloud generates: random
-// 32-byte keys, hex-encoded.
-var secretNames = []string{"jwt-signing-key", "cursor-key"}
+// 32-byte keys, hex-encoded. admin-setup-secret is what the developer
+// sends to POST /api/v1/auth/create-admin to create the first admin.
+var secretNames = []string{"jwt-signing-key", "cursor-key", adminSetupSecret}
+
+// adminSetupSecret names the secret that guards the first admin's creation.
+const adminSetupSecret = "admin-setup-secret" //nolint:gosec // a parameter name, not a credential
 
 // secretsFile is where the keys live in the data directory, so tokens and
 // cursors stay valid across restarts.

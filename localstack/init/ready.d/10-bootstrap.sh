@@ -14,6 +14,7 @@ put_secret() {
 }
 put_secret jwt-signing-key
 put_secret cursor-key
+put_secret admin-setup-secret
 
 for identity in no-reply@remat.ch contact@remat.ch; do
   awslocal ses verify-email-identity --email-address "$identity" >/dev/null

@@ -1,7 +1,7 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { MenuIcon, UserIcon, UserPlusIcon } from '@/components/icons';
+import { MenuIcon } from '@/components/icons';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher/LanguageSwitcher';
 import { Logo } from '@/components/Logo/Logo';
 import { MobileMenu } from '@/components/MobileMenu/MobileMenu';
@@ -14,11 +14,18 @@ import './Header.css';
 /** The header pins to the top of the viewport once the page is scrolled further than this (spec §9). */
 export const HEADER_FIXED_AFTER_PX = 50;
 
+interface HeaderProps {
+  /** The account area (login/sign-up icons, or the user and logout), composed in by the app. */
+  account?: ReactNode;
+  /** The account entries of the mobile menu (list items); `close` closes the menu. */
+  menuAccount?: (close: () => void) => ReactNode;
+}
+
 /**
- * Site header: logo, main links, language dropdown, login and sign-up icon links; below 768 px a
- * burger opens the slide-in menu. Dark on the bare language home pages (`/fr`, `/fr/`).
+ * Site header: logo, main links, language dropdown, the account area; below 768 px a burger
+ * opens the slide-in menu. Dark on the bare language home pages (`/fr`, `/fr/`).
  */
-export function Header() {
+export function Header({ account, menuAccount }: HeaderProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { pathname } = useLocation();
@@ -57,22 +64,7 @@ export function Header() {
 
           <div className="site-header__actions">
             <LanguageSwitcher className="site-header__language" />
-            <Link
-              to={paths.login(lang)}
-              className="icon-button site-header__account"
-              aria-label={t('header.login')}
-              title={t('header.login')}
-            >
-              <UserIcon />
-            </Link>
-            <Link
-              to={paths.signUp(lang)}
-              className="icon-button site-header__account"
-              aria-label={t('header.signUp')}
-              title={t('header.signUp')}
-            >
-              <UserPlusIcon />
-            </Link>
+            {account}
             <button
               type="button"
               className="icon-button site-header__burger"
@@ -88,7 +80,7 @@ export function Header() {
           </div>
         </div>
       </header>
-      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} />
+      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} account={menuAccount} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CloseIcon } from '@/components/icons';
@@ -17,13 +17,15 @@ interface MobileMenuProps {
   open: boolean;
   /** Must be stable (useCallback): the focus trap re-arms when it changes. */
   onClose: () => void;
+  /** Account entries (list items) below the main links. */
+  account?: (close: () => void) => ReactNode;
 }
 
 /**
  * Slide-in menu for small screens: a modal dialog that traps focus, closes on Escape, on the
  * backdrop, on the close button and on navigation, and then returns focus to the burger.
  */
-export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, account }: MobileMenuProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const titleId = useId();
@@ -85,16 +87,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
                 {t('header.howItWorks')}
               </Link>
             </li>
-            <li>
-              <Link to={paths.login(lang)} onClick={onClose}>
-                {t('header.login')}
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.signUp(lang)} onClick={onClose}>
-                {t('header.signUp')}
-              </Link>
-            </li>
+            {account?.(onClose)}
           </ul>
         </nav>
         <LanguageSwitcher className="mobile-menu__language" />

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { readLoginType, readStoredToken, readTokenCookie } from '@/lib/authToken';
+import { API, SETTINGS_RESPONSE, TEST_USER } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+type UserEventApi = Awaited<ReturnType<typeof renderApp>>['user'];
+
+async function logIn(user: UserEventApi, email = 'anna@example.ch', password = 'correct horse battery') {
+  await user.type(screen.getByLabelText('Adresse e-mail'), email);
+  await user.type(screen.getByLabelText('Mot de passe'), password);
+  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+}
+
+function loginFails(code: string, status: number, params?: Record<string, string>) {
+  server.use(
+    http.post(`${API}/auth/login`, () =>
+      HttpResponse.json({ error: { code, message: code, ...(params && { params }) } }, { status }),
+    ),
+  );
+}
+
+describe('login', () => {
+  it('logs in: stores cookie, token and login type, shows the user in the header, opens the dashboard', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/auth/login`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'login_success', token: 'jwt-test', user: TEST_USER });
+      }),
+    );
+    const { user, probe, store } = await renderApp('/fr/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/fr/forgot-password');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      '/fr/account-creation',
+    );
+    await logIn(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(probe.location.pathname).toBe('/fr/user/information');
+    expect(body).toEqual({ email: 'anna@example.ch', password: 'correct horse battery' });
+    expect(readTokenCookie()).toBe('jwt-test');
+    expect(window.localStorage.getItem('token')).toBe('jwt-test');
+    expect(readLoginType()).toBe('email');
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, token: 'jwt-test' });
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Anna Muster' })).toBeInTheDocument();
+  });
+
+  it('ignores a returnTo pointing to another site', async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({ message: 'login_success', token: 'jwt-test', user: TEST_USER }),
+      ),
+    );
+    const { user, probe } = await renderApp('/fr/login?returnTo=%2F%2Fevil.example%2Fx');
+    await screen.findByRole('heading', { level: 1 });
+    await logIn(user);
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/user/information');
+    });
+  });
+
+  it('says "invalid credentials" and keeps the visitor signed out', async () => {
+    loginFails('invalid_credentials', 401);
+    const { user, store } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    await logIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Identifiants invalides : adresse e-mail ou mot de passe incorrect.',
+    );
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(readStoredToken()).toBeNull();
+  });
+
+  it('offers to resend the verification e-mail to an unverified account', async () => {
+    loginFails('email_not_verified', 403);
+    let resent: unknown;
+    server.use(
+      http.post(`${API}/auth/resend-verification`, async ({ request }) => {
+        resent = await request.json();
+        return HttpResponse.json({ message: 'verification_email_sent' });
+      }),
+    );
+    const { user } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    await logIn(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Votre adresse e-mail n’est pas encore vérifiée.');
+    await user.click(within(alert).getByRole('button', { name: 'Renvoyer l’e-mail' }));
+    expect(await within(screen.getByRole('status')).findByText('E-mail de vérification envoyé.')).toBeInTheDocument();
+    expect(resent).toEqual({ email: 'anna@example.ch', language: 'fr' });
+  });
+
+  it.each([
+    ['fr', 'Le statut du compte est suspendu, veuillez contacter le support.'],
+    ['en', 'Account status is suspended, please contact support.'],
+    ['de', 'Der Kontostatus ist gesperrt, bitte wenden Sie sich an den Support.'],
+  ] as const)('%s: shows the account status in the translated message', async (lang, text) => {
+    loginFails('account_status', 403, { status: 'suspended' });
+    const { user } = await renderApp(`/${lang}/login`);
+    await screen.findByRole('heading', { level: 1 });
+    const labels = {
+      fr: ['Adresse e-mail', 'Mot de passe', 'Se connecter'],
+      en: ['E-mail address', 'Password', 'Log in'],
+      de: ['E-Mail-Adresse', 'Passwort', 'Anmelden'],
+    }[lang] as [string, string, string];
+    await user.type(screen.getByLabelText(labels[0]), 'anna@example.ch');
+    await user.type(screen.getByLabelText(labels[1]), 'secret secret');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: labels[2] }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('says when too many attempts were made (429)', async () => {
+    loginFails('too_many_requests', 429);
+    const { user } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    await logIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trop de requêtes, veuillez réessayer plus tard.');
+  });
+
+  it('checks the fields before sending', async () => {
+    const { user } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const email = screen.getByLabelText('Adresse e-mail');
+    await waitFor(() => {
+      expect(email).toHaveFocus();
+    });
+    expect(email).toHaveAccessibleDescription('Adresse e-mail invalide');
+    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription('Champ obligatoire');
+  });
+
+  it('hides the social buttons when no provider is configured', async () => {
+    await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: /Google|Facebook/ })).not.toBeInTheDocument();
+  });
+
+  it('shows only the configured providers, linking to the API with language and returnTo', async () => {
+    server.use(
+      http.get(`${API}/settings`, () =>
+        HttpResponse.json({
+          ...SETTINGS_RESPONSE,
+          socialProviders: ['google'],
+          features: { payments: false, socialLogin: true },
+        }),
+      ),
+    );
+    const { user } = await renderApp('/de/login?returnTo=%2Fde%2Fchoose-plan');
+    await screen.findByRole('heading', { level: 1 });
+    const google = screen.getByRole('link', { name: 'Weiter mit Google' });
+    expect(google).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/v1/auth/oauth/google/start?lang=de&returnTo=%2Fde%2Fchoose-plan`,
+    );
+    expect(screen.queryByRole('link', { name: 'Weiter mit Facebook' })).not.toBeInTheDocument();
+    google.addEventListener('click', (event) => {
+      event.preventDefault();
+    });
+    await user.click(google);
+    expect(window.sessionStorage.getItem('oauthProvider')).toBe('google');
+  });
+
+  it.each([
+    ['oauth_failed', 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.'],
+    ['email_not_verified', 'Votre adresse e-mail n’est pas encore vérifiée.'],
+    ['account_status', 'Votre compte n’est pas actif. Veuillez contacter le support.'],
+  ])('translates ?error=%s from the social sign-in', async (code, text) => {
+    await renderApp(`/fr/login?error=${code}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+describe('social sign-in return (login/social)', () => {
+  it('stores the token from the fragment, loads the user and continues to returnTo', async () => {
+    window.sessionStorage.setItem('oauthProvider', 'facebook');
+    const { probe, store } = await renderApp('/fr/login/social#token=jwt-test&returnTo=%2Ffr%2Fuser%2Finformation');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(probe.location.pathname).toBe('/fr/user/information');
+    expect(probe.location.hash).toBe('');
+    expect(readTokenCookie()).toBe('jwt-test');
+    expect(readLoginType()).toBe('facebook');
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, token: 'jwt-test' });
+  });
+
+  it('goes back to login with an error when the token is refused', async () => {
+    const { probe } = await renderApp('/fr/login/social#token=bad&returnTo=%2Ffr%2F');
+    expect(await screen.findByRole('alert')).toHaveTextContent('La connexion avec ce fournisseur a échoué.');
+    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_failed');
+    expect(readStoredToken()).toBeNull();
+  });
+});

@@ -1,0 +1,407 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { Preloader } from '@/components/Preloader/Preloader';
+import { toastShown } from '@/components/Toasts/toastSlice';
+import {
+  useChangePasswordMutation,
+  useGetMeQuery,
+  useUpdateInfoMutation,
+  useUploadProfilePhotoMutation,
+} from '@/features/auth/api';
+import { Avatar } from '@/features/auth/AccountMenu';
+import { toSessionUser } from '@/features/auth/authSlice';
+import { ApiErrorText, issuesToErrors, serverFieldErrors, TextField, useFormErrors } from '@/features/auth/form';
+import {
+  CHANGE_PASSWORD_FIELDS,
+  makeChangePasswordSchema,
+  makeProfileSchema,
+  PROFILE_FIELDS,
+  type ProfileField,
+} from '@/features/auth/schemas';
+import type { User } from '@/features/auth/types';
+import { toApiError, type ApiError } from '@/lib/apiError';
+import { useSettings } from '@/lib/settings';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useLang } from '@/lib/useLang';
+import './auth.css';
+
+/** The largest photo the server takes (4 MiB: it travels base64-encoded in a Lambda event capped at 6 MB). */
+const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** Photo: preview of the chosen file, upload with a pending state, the server's reason on failure. */
+function PhotoSection({ user }: { user: User }) {
+  const { t } = useTranslation('auth');
+  const dispatch = useAppDispatch();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const previewRef = useRef<string | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [upload, { isLoading }] = useUploadProfilePhotoMutation();
+
+  /** Shows `next` as the preview (an object URL), releasing the previous one. */
+  function choose(next: File | null) {
+    if (previewRef.current !== null) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = next === null ? null : URL.createObjectURL(next);
+    setPreview(previewRef.current);
+    setFile(next);
+  }
+
+  useEffect(
+    () => () => {
+      if (previewRef.current !== null) URL.revokeObjectURL(previewRef.current);
+    },
+    [],
+  );
+
+  function onChoose(event: ChangeEvent<HTMLInputElement>) {
+    setFailure(null);
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && chosen.size > MAX_PHOTO_BYTES) {
+      setFailure({
+        kind: 'HTTP',
+        status: 400,
+        code: 'image_processing_failed',
+        params: { reason: 'too_large' },
+        messageKey: 'codes.image_processing_failed',
+      });
+      choose(null);
+      return;
+    }
+    choose(chosen);
+  }
+
+  async function onUpload(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (file === null || isLoading) return;
+    setFailure(null);
+    try {
+      await upload(file).unwrap();
+      choose(null);
+      dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.profile_updated' }));
+    } catch (error) {
+      setFailure(toApiError(error));
+    }
+  }
+
+  const shown = preview !== null ? { ...toSessionUser(user), avatar: preview } : toSessionUser(user);
+  return (
+    <section className="profile-section" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>{t('profile.photo')}</h2>
+      <form className="profile-photo" onSubmit={(event) => void onUpload(event)}>
+        <Avatar user={shown} size="large" />
+        <div className="profile-photo__controls">
+          <label htmlFor={inputId}>{t('profile.choosePhoto')}</label>
+          <input
+            id={inputId}
+            type="file"
+            name="image"
+            accept={PHOTO_TYPES}
+            onChange={onChoose}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? `${inputId}-error` : `${inputId}-hint`}
+          />
+          <p id={`${inputId}-hint`} className="field__hint">
+            {t('profile.photoHint')}
+          </p>
+          {failure && (
+            <p id={`${inputId}-error`} className="field__error" role="alert">
+              <ApiErrorText error={failure} />
+            </p>
+          )}
+          {isLoading && (
+            <p className="profile-photo__progress" role="status">
+              <progress aria-label={t('profile.uploading')} />
+              <span>{t('profile.uploading')}</span>
+            </p>
+          )}
+          <button type="submit" className="button" disabled={file === null || isLoading}>
+            {isLoading ? t('profile.uploading') : t('profile.upload')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function profileValues(user: User): Record<ProfileField, string> {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    companyName: user.company?.name ?? '',
+    companyEmail: user.company?.email ?? '',
+    companyAddress: user.company?.address ?? '',
+    companyWebsite: user.company?.website ?? '',
+  };
+}
+
+/** Names, phone and (professionals) company; e-mail, role and account type are shown read-only. */
+function DetailsSection({ user }: { user: User }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const dispatch = useAppDispatch();
+  const lang = useLang();
+  const headingId = useId();
+  const [values, setValues] = useState(() => profileValues(user));
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const form = useFormErrors(PROFILE_FIELDS);
+  const [update, { isLoading }] = useUpdateInfoMutation();
+  const professional = user.accountType === 'professional';
+
+  const onValue = (field: ProfileField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    setFailure(null);
+    const parsed = makeProfileSchema(professional).safeParse(values);
+    if (!parsed.success) {
+      form.show(issuesToErrors(parsed.error.issues, PROFILE_FIELDS));
+      return;
+    }
+    form.show({});
+    const data = parsed.data;
+    try {
+      await update({
+        firstName: data.firstName,
+        lastName: data.lastName,
+        phone: data.phone,
+        language: lang,
+        ...(professional && {
+          company: {
+            name: data.companyName,
+            email: data.companyEmail,
+            address: data.companyAddress,
+            website: data.companyWebsite,
+          },
+        }),
+      }).unwrap();
+      dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.profile_updated' }));
+    } catch (error) {
+      const apiError = toApiError(error);
+      setFailure(apiError);
+      form.show(serverFieldErrors(apiError.fields, PROFILE_FIELDS));
+    }
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('profile.details')}</h2>
+      <dl className="profile-facts">
+        <div>
+          <dt>{t('fields.email')}</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.accountType')}</dt>
+          <dd>{t(`accountTypes.${user.accountType}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.role')}</dt>
+          <dd>{t(`roles.${user.role}`)}</dd>
+        </div>
+      </dl>
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {failure && (
+          <p className="auth-form__alert" role="alert">
+            <ApiErrorText error={failure} />
+          </p>
+        )}
+        <div className="auth-form__row">
+          <TextField
+            control={form}
+            field="firstName"
+            label={t('fields.firstName')}
+            value={values.firstName}
+            onValue={onValue}
+            autoComplete="given-name"
+            required
+          />
+          <TextField
+            control={form}
+            field="lastName"
+            label={t('fields.lastName')}
+            value={values.lastName}
+            onValue={onValue}
+            autoComplete="family-name"
+            required
+          />
+        </div>
+        <TextField
+          control={form}
+          field="phone"
+          label={t('fields.phone')}
+          value={values.phone}
+          onValue={onValue}
+          type="tel"
+          autoComplete="tel"
+          required
+        />
+        {professional && (
+          <fieldset className="auth-form__group">
+            <legend>{t('signUp.company')}</legend>
+            <TextField
+              control={form}
+              field="companyName"
+              label={t('fields.companyName')}
+              value={values.companyName}
+              onValue={onValue}
+              autoComplete="organization"
+              required
+            />
+            <TextField
+              control={form}
+              field="companyEmail"
+              label={t('fields.companyEmail')}
+              value={values.companyEmail}
+              onValue={onValue}
+              type="email"
+              required
+            />
+            <TextField
+              control={form}
+              field="companyAddress"
+              label={t('fields.companyAddress')}
+              value={values.companyAddress}
+              onValue={onValue}
+              autoComplete="street-address"
+              required
+            />
+            <TextField
+              control={form}
+              field="companyWebsite"
+              label={t('fields.companyWebsite')}
+              value={values.companyWebsite}
+              onValue={onValue}
+              type="url"
+            />
+          </fieldset>
+        )}
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? t('form.submitting') : t('profile.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type PasswordField = (typeof CHANGE_PASSWORD_FIELDS)[number];
+const NO_PASSWORDS: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current, new and confirmed password; success keeps this session (the server sends a new token). */
+function PasswordSection() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const dispatch = useAppDispatch();
+  const headingId = useId();
+  const minPassword = useSettings().limits.password.min;
+  const [values, setValues] = useState(NO_PASSWORDS);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const form = useFormErrors(CHANGE_PASSWORD_FIELDS);
+  const [change, { isLoading }] = useChangePasswordMutation();
+
+  const onValue = (field: PasswordField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    setFailure(null);
+    const parsed = makeChangePasswordSchema(minPassword).safeParse(values);
+    if (!parsed.success) {
+      form.show(issuesToErrors(parsed.error.issues, CHANGE_PASSWORD_FIELDS));
+      return;
+    }
+    form.show({});
+    try {
+      await change(parsed.data).unwrap();
+      setValues(NO_PASSWORDS);
+      dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.password_changed' }));
+    } catch (error) {
+      const apiError = toApiError(error);
+      setFailure(apiError);
+      if (apiError.code === 'cannot_change_password') {
+        form.show({ currentPassword: 'invalid' });
+      } else {
+        form.show(serverFieldErrors(apiError.fields, CHANGE_PASSWORD_FIELDS));
+      }
+    }
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('profile.changePassword')}</h2>
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {failure && (
+          <p className="auth-form__alert" role="alert">
+            <ApiErrorText error={failure} />
+          </p>
+        )}
+        <TextField
+          control={form}
+          field="currentPassword"
+          label={t('fields.currentPassword')}
+          value={values.currentPassword}
+          onValue={onValue}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          control={form}
+          field="newPassword"
+          label={t('fields.newPassword')}
+          value={values.newPassword}
+          onValue={onValue}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('form.passwordHint', { min: minPassword })}
+        />
+        <TextField
+          control={form}
+          field="confirmPassword"
+          label={t('fields.confirmNewPassword')}
+          value={values.confirmPassword}
+          onValue={onValue}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? t('form.submitting') : t('profile.changePasswordSubmit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** `user/information`: the profile (spec §2 "My account"). */
+export function ProfilePage() {
+  const { t } = useTranslation(['auth', 'errors']);
+  useDocumentTitle(t('profile.pageTitle'));
+  const { data: user, error, isLoading } = useGetMeQuery(undefined);
+
+  return (
+    <div className="profile">
+      <h1>{t('profile.title')}</h1>
+      {isLoading && <Preloader inline />}
+      {!user && error !== undefined && (
+        <p className="auth-form__alert" role="alert">
+          <ApiErrorText error={toApiError(error)} />
+        </p>
+      )}
+      {user && (
+        <>
+          <PhotoSection user={user} />
+          <DetailsSection key={user.id} user={user} />
+          <PasswordSection />
+        </>
+      )}
+    </div>
+  );
+}

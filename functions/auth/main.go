@@ -1,0 +1,112 @@
+// Command auth is the Lambda behind /api/v1/auth/*: sign-up, e-mail
+// verification, login, the current user and profile, password change and
+// reset, logout, the first-admin bootstrap and the avatar upload.
+//
+// Environment: the config package's global variables plus SITE_URL.
+// SSM (under SSM_PREFIX): jwt-signing-key (required); admin-setup-secret
+// (optional: absent disables create-admin); for each provider of
+// SOCIAL_PROVIDERS, oauth-<provider>-client-id and -client-secret
+// (optional: absent hides the provider). OAUTH_<PROVIDER>_ISSUER sets the
+// OpenID issuers.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/blob"
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/imaging"
+	"github.com/remat/remat/shared/logging"
+	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/secrets"
+	"github.com/remat/remat/shared/social"
+)
+
+// TokenTTL is the lifetime of access tokens.
+const TokenTTL = 7 * 24 * time.Hour
+
+func main() {
+	level := new(slog.LevelVar)
+	slog.SetDefault(logging.New(os.Stderr, level))
+	h, err := newHandler(context.Background(), os.LookupEnv, level)
+	if err != nil {
+		slog.Error("auth: init failed", "err", err.Error())
+		os.Exit(1)
+	}
+	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+}
+
+// newHandler wires config -> clients -> store -> service -> handler once
+// per cold start.
+func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+	cfg, err := config.Load(lookup, config.EnvSiteURL)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+	level.Set(cfg.LogLevel)
+
+	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+	ssmClient := ssm.NewFromConfig(awsCfg)
+	sec, err := secrets.Load(ctx, ssmClient, cfg.SSMPrefix, secrets.JWTSigningKey)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+	optionalNames := []string{secrets.AdminSetupSecret}
+	for _, p := range cfg.SocialProviders {
+		optionalNames = append(optionalNames, secrets.OAuthClientID(p), secrets.OAuthClientSecret(p))
+	}
+	optional, err := secrets.LoadOptional(ctx, ssmClient, cfg.SSMPrefix, optionalNames...)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+	key := []byte(sec[secrets.JWTSigningKey])
+	issuer, err := auth.NewIssuer(key, TokenTTL)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+	verifier, err := auth.NewVerifier(key)
+	if err != nil {
+		return nil, fmt.Errorf("auth: %w", err)
+	}
+
+	db := dynamodb.NewFromConfig(awsCfg)
+	store := accounts.NewDynamoStore(db, cfg.TableName)
+	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) { o.UsePathStyle = cfg.S3UsePathStyle })
+	svc := accounts.NewService(store, ratelimit.New(db, cfg.TableName), mail.NewSESSender(sesv2.NewFromConfig(awsCfg)),
+		issuer, imaging.Avatar, blob.New(s3Client, cfg.ImagesBucket),
+		accounts.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL, AdminSetupSecret: optional[secrets.AdminSetupSecret]})
+	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialConfig(cfg, optional, key)), nil
+}
+
+// socialConfig enables each provider of SOCIAL_PROVIDERS whose client id
+// is in SSM; the others answer 404.
+func socialConfig(cfg config.Config, sec secrets.Values, jwtKey []byte) social.Config {
+	sc := social.Config{SiteURL: cfg.SiteURL, Providers: map[string]social.ProviderConfig{}, CookieKey: social.CookieKeyFrom(jwtKey)}
+	for _, p := range cfg.SocialProviders {
+		sc.Providers[p] = social.ProviderConfig{
+			Issuer:       cfg.OAuthIssuers[p],
+			ClientID:     sec[secrets.OAuthClientID(p)],
+			ClientSecret: sec[secrets.OAuthClientSecret(p)],
+		}
+	}
+	return sc
+}

@@ -1,0 +1,236 @@
+// Package imaging turns an untrusted uploaded picture into a safe,
+// uniform avatar: the format is sniffed from the content (never from the
+// file name or a Content-Type), the size and pixel dimensions are bounded
+// before anything large is allocated, the JPEG EXIF orientation is applied,
+// the picture is cropped to a centred square, resized to 512×512 and
+// re-encoded as a baseline JPEG. Re-encoding writes pixels only, so every
+// piece of metadata of the upload (EXIF, GPS position, comments, ICC
+// profiles) is dropped.
+//
+// Failures are *ImageError values whose Reason is a stable snake_case code
+// the API returns as params.reason of image_processing_failed.
+package imaging
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+)
+
+// Reason says why an image was rejected. The values are stable API codes.
+type Reason string
+
+// Rejection reasons.
+const (
+	ReasonMissing         Reason = "missing"          // no image, or an empty one
+	ReasonUnsupportedType Reason = "unsupported_type" // not JPEG, PNG or WebP by content
+	ReasonTooLarge        Reason = "too_large"        // over the byte bound or MaxPixels
+	ReasonTooSmall        Reason = "too_small"        // a side under MinSide pixels
+	ReasonCorrupt         Reason = "corrupt"          // the content does not decode
+)
+
+// ImageError is the error of every rejected image. Err, when set, is the
+// decoder's cause: for logs only.
+type ImageError struct {
+	Reason Reason
+	Err    error
+}
+
+// Error implements error.
+func (e *ImageError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("imaging: %s: %v", e.Reason, e.Err)
+	}
+	return "imaging: " + string(e.Reason)
+}
+
+// Unwrap returns the cause.
+func (e *ImageError) Unwrap() error { return e.Err }
+
+// Limits and output of Avatar.
+const (
+	// AvatarSize is the side, in pixels, of every avatar.
+	AvatarSize = 512
+	// AvatarQuality is the JPEG quality of every avatar.
+	AvatarQuality = 85
+	// AvatarContentType is the media type of Avatar's output.
+	AvatarContentType = "image/jpeg"
+	// MaxPixels bounds width×height of an accepted picture (40 megapixels),
+	// checked from the header before the pixels are decoded.
+	MaxPixels = 40_000_000
+	// MinSide is the smallest accepted width and height.
+	MinSide = 64
+	// DefaultMaxBytes is the byte bound Avatar uses when given maxBytes <= 0.
+	// 4 MiB: the upload reaches the function base64-encoded inside the API
+	// Gateway event, and a synchronous Lambda request is capped at 6 MB.
+	DefaultMaxBytes = 4 << 20
+)
+
+// Format is an accepted input format.
+type Format string
+
+// Accepted formats.
+const (
+	FormatJPEG Format = "jpeg"
+	FormatPNG  Format = "png"
+	FormatWebP Format = "webp"
+)
+
+// Sniff returns the format of data by its magic bytes, or false when data
+// is not JPEG, PNG or WebP.
+func Sniff(data []byte) (Format, bool) {
+	switch {
+	case len(data) >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF:
+		return FormatJPEG, true
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return FormatPNG, true
+	case len(data) >= 12 && string(data[0:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return FormatWebP, true
+	}
+	return "", false
+}
+
+// Avatar reads at most maxBytes from r (DefaultMaxBytes when maxBytes <= 0)
+// and returns the avatar as JPEG bytes (AvatarContentType, AvatarSize
+// square, quality AvatarQuality, no metadata). A nil reader or empty input
+// is ReasonMissing; every other rejection is an *ImageError with its
+// Reason. An error reading r that is not the bound is returned wrapped, as
+// is: the caller's I/O failure is not the image's fault.
+func Avatar(r io.Reader, maxBytes int64) ([]byte, error) {
+	if r == nil {
+		return nil, &ImageError{Reason: ReasonMissing}
+	}
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("imaging: read upload: %w", err)
+	}
+	switch {
+	case len(data) == 0:
+		return nil, &ImageError{Reason: ReasonMissing}
+	case int64(len(data)) > maxBytes:
+		return nil, &ImageError{Reason: ReasonTooLarge}
+	}
+	format, ok := Sniff(data)
+	if !ok {
+		return nil, &ImageError{Reason: ReasonUnsupportedType}
+	}
+	src, err := decode(format, data)
+	if err != nil {
+		return nil, err
+	}
+	orientation := 1
+	if format == FormatJPEG {
+		orientation = JPEGOrientation(data)
+	}
+	return encodeAvatar(src, orientation)
+}
+
+// decode checks the header's dimensions, then decodes the pixels.
+func decode(format Format, data []byte) (image.Image, error) {
+	var decodeConfig func(io.Reader) (image.Config, error)
+	var decodeImage func(io.Reader) (image.Image, error)
+	switch format {
+	case FormatJPEG:
+		decodeConfig, decodeImage = jpeg.DecodeConfig, jpeg.Decode
+	case FormatPNG:
+		decodeConfig, decodeImage = png.DecodeConfig, png.Decode
+	case FormatWebP:
+		decodeConfig, decodeImage = webp.DecodeConfig, webp.Decode
+	default:
+		return nil, &ImageError{Reason: ReasonUnsupportedType}
+	}
+	cfg, err := decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, &ImageError{Reason: ReasonCorrupt, Err: err}
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, &ImageError{Reason: ReasonCorrupt, Err: errors.New("empty dimensions")}
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, &ImageError{Reason: ReasonTooLarge, Err: fmt.Errorf("%dx%d pixels", cfg.Width, cfg.Height)}
+	}
+	if cfg.Width < MinSide || cfg.Height < MinSide {
+		return nil, &ImageError{Reason: ReasonTooSmall, Err: fmt.Errorf("%dx%d pixels", cfg.Width, cfg.Height)}
+	}
+	img, err := decodeImage(bytes.NewReader(data))
+	if err != nil {
+		return nil, &ImageError{Reason: ReasonCorrupt, Err: err}
+	}
+	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+		return nil, &ImageError{Reason: ReasonCorrupt, Err: errors.New("dimensions differ from the header")}
+	}
+	return img, nil
+}
+
+// encodeAvatar crops src to its centred square, scales it to AvatarSize on
+// a white background (transparent pixels become white, not black), applies
+// the EXIF orientation and encodes the result. Cropping the centred square
+// commutes with every EXIF rotation and flip, so orienting the small square
+// afterwards is the same as orienting the full picture first, and cheaper.
+func encodeAvatar(src image.Image, orientation int) ([]byte, error) {
+	b := src.Bounds()
+	side := min(b.Dx(), b.Dy())
+	x0 := b.Min.X + (b.Dx()-side)/2
+	y0 := b.Min.Y + (b.Dy()-side)/2
+	square := image.Rect(x0, y0, x0+side, y0+side)
+
+	dst := image.NewRGBA(image.Rect(0, 0, AvatarSize, AvatarSize))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, square, draw.Over, nil)
+	out := orient(dst, orientation)
+
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: AvatarQuality}); err != nil {
+		return nil, fmt.Errorf("imaging: encode avatar: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// orient returns the square img transformed by EXIF orientation o (1-8):
+// the picture as the camera meant it to be seen. Other values leave it as
+// it is.
+func orient(img *image.RGBA, o int) *image.RGBA {
+	if o < 2 || o > 8 {
+		return img
+	}
+	n := img.Bounds().Dx()
+	last := n - 1
+	out := image.NewRGBA(img.Bounds())
+	for y := range n {
+		for x := range n {
+			// (sx, sy) is the stored pixel shown at (x, y).
+			var sx, sy int
+			switch o {
+			case 2: // mirrored horizontally
+				sx, sy = last-x, y
+			case 3: // rotated 180°
+				sx, sy = last-x, last-y
+			case 4: // mirrored vertically
+				sx, sy = x, last-y
+			case 5: // transposed
+				sx, sy = y, x
+			case 6: // needs a 90° clockwise turn
+				sx, sy = y, last-x
+			case 7: // transversed
+				sx, sy = last-y, last-x
+			case 8: // needs a 90° counter-clockwise turn
+				sx, sy = last-y, x
+			}
+			i := img.PixOffset(sx, sy)
+			j := out.PixOffset(x, y)
+			copy(out.Pix[j:j+4], img.Pix[i:i+4])
+		}
+	}
+	return out
+}

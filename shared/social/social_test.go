@@ -1,0 +1,604 @@
+package social_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/oauth2-proxy/mockoidc"
+
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/social"
+)
+
+// person is a provider user with names, which mockoidc.MockUser lacks.
+type person struct {
+	sub, email      string
+	verified        bool
+	given, family   string
+	name            string // in the ID token
+	userinfoName    string // only at the userinfo endpoint
+	userinfoSubject string
+}
+
+func (u *person) ID() string { return u.sub }
+
+func (u *person) Userinfo([]string) ([]byte, error) {
+	sub := u.sub
+	if u.userinfoSubject != "" {
+		sub = u.userinfoSubject
+	}
+	return json.Marshal(map[string]any{"sub": sub, "email": u.email, "email_verified": u.verified, "name": u.userinfoName})
+}
+
+type personClaims struct {
+	*mockoidc.IDTokenClaims
+	Email         string `json:"email,omitempty"`
+	EmailVerified bool   `json:"email_verified"`
+	GivenName     string `json:"given_name,omitempty"`
+	FamilyName    string `json:"family_name,omitempty"`
+	Name          string `json:"name,omitempty"`
+}
+
+func (u *person) Claims(_ []string, c *mockoidc.IDTokenClaims) (jwt.Claims, error) {
+	return &personClaims{IDTokenClaims: c, Email: u.email, EmailVerified: u.verified,
+		GivenName: u.given, FamilyName: u.family, Name: u.name}, nil
+}
+
+// signer is a fake SignIn that records identities.
+type signer struct {
+	mu    sync.Mutex
+	got   []social.Identity
+	token string
+	err   func(social.Identity) error
+}
+
+func (s *signer) SignInWithIdentity(_ context.Context, id social.Identity) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.got = append(s.got, id)
+	if s.err != nil {
+		if err := s.err(id); err != nil {
+			return "", err
+		}
+	}
+	return s.token, nil
+}
+
+func (s *signer) calls() []social.Identity {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]social.Identity(nil), s.got...)
+}
+
+// startOIDC runs a mockoidc provider on 127.0.0.1 for the test.
+func startOIDC(t *testing.T) *mockoidc.MockOIDC {
+	t.Helper()
+	m, err := mockoidc.NewServer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(ln, nil); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	return m
+}
+
+var testKey = []byte("0123456789abcdef0123456789abcdef")
+
+type env struct {
+	m      *mockoidc.MockOIDC
+	site   *httptest.Server
+	signer *signer
+	client *http.Client
+}
+
+// newEnv serves the handler on 127.0.0.1 with google configured against
+// m; mutate may change the config before the handler is built.
+func newEnv(t *testing.T, m *mockoidc.MockOIDC, mutate func(*social.Config)) *env {
+	t.Helper()
+	var h http.Handler
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	t.Cleanup(site.Close)
+	cfg := social.Config{
+		SiteURL:   site.URL,
+		CookieKey: testKey,
+		Providers: map[string]social.ProviderConfig{
+			social.ProviderGoogle: {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret},
+		},
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	s := &signer{token: "header.payload.signature"}
+	h = social.NewHandler(cfg, s)
+	return &env{m: m, site: site, signer: s, client: newClient(t)}
+}
+
+// newClient is a browser: a cookie jar, redirects not followed.
+func newClient(t *testing.T) *http.Client {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// get does one request and returns the response (body read) and the
+// absolute Location.
+func (e *env) get(t *testing.T, rawURL string) (*http.Response, string) {
+	t.Helper()
+	resp, err := e.client.Get(rawURL)
+	if err != nil {
+		t.Fatalf("GET %s: %v", rawURL, err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	loc := resp.Header.Get("Location")
+	if loc != "" {
+		u, err := resp.Request.URL.Parse(loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc = u.String()
+	}
+	return resp, loc
+}
+
+// follow starts at rawURL and follows redirects, like a browser, until one
+// leaves the API and the provider; it returns that final Location.
+func (e *env) follow(t *testing.T, rawURL string) string {
+	t.Helper()
+	for range 10 {
+		resp, loc := e.get(t, rawURL)
+		if resp.StatusCode != http.StatusFound {
+			t.Fatalf("GET %s: got status %d, want 302", rawURL, resp.StatusCode)
+		}
+		if !strings.HasPrefix(loc, e.site.URL+"/api/") && !strings.HasPrefix(loc, e.m.Issuer()) {
+			return loc
+		}
+		rawURL = loc
+	}
+	t.Fatal("too many redirects")
+	return ""
+}
+
+func (e *env) startURL(query string) string {
+	return e.site.URL + "/api/v1/auth/oauth/google/start?" + query
+}
+
+// authorize runs start and the provider's authorization, and returns the
+// callback URL the provider sent the browser to.
+func (e *env) authorize(t *testing.T, query string) string {
+	t.Helper()
+	_, authURL := e.get(t, e.startURL(query))
+	_, callback := e.get(t, authURL)
+	if !strings.HasPrefix(callback, e.site.URL+"/api/v1/auth/oauth/google/callback?") {
+		t.Fatalf("provider redirect: got %q, want the callback", callback)
+	}
+	return callback
+}
+
+func (e *env) wantLoginError(t *testing.T, loc, lang, code string) {
+	t.Helper()
+	if want := e.site.URL + "/" + lang + "/login?error=" + code; loc != want {
+		t.Errorf("final location: got %q, want %q", loc, want)
+	}
+}
+
+func TestHappyPath(t *testing.T) {
+	e := newEnv(t, startOIDC(t), nil)
+	e.m.QueueUser(&person{sub: "g-123", email: "anna@example.ch", verified: true, given: "Anna", family: "Keller"})
+
+	resp, authURL := e.get(t, e.startURL("lang=de&returnTo="+url.QueryEscape("/de/user/information?tab=2")))
+	if resp.StatusCode != http.StatusFound || !strings.HasPrefix(authURL, e.m.AuthorizationEndpoint()) {
+		t.Fatalf("start: got %d %q, want 302 to the provider", resp.StatusCode, authURL)
+	}
+	q := mustQuery(t, authURL)
+	for k, want := range map[string]string{
+		"response_type": "code", "client_id": e.m.ClientID, "scope": "openid profile email",
+		"code_challenge_method": "S256",
+		"redirect_uri":          e.site.URL + "/api/v1/auth/oauth/google/callback",
+	} {
+		if got := q.Get(k); got != want {
+			t.Errorf("auth URL %s: got %q, want %q", k, got, want)
+		}
+	}
+	for _, k := range []string{"state", "nonce", "code_challenge"} {
+		if len(q.Get(k)) < 20 {
+			t.Errorf("auth URL %s: got %q, want a random value", k, q.Get(k))
+		}
+	}
+	c := findCookie(resp, social.CookieName)
+	if c == nil {
+		t.Fatal("start: no flow cookie")
+	}
+	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != social.CookiePath || c.MaxAge != 600 || c.Secure {
+		t.Errorf("cookie: got %+v, want HttpOnly, Lax, path %s, 600 s, not Secure over http", c, social.CookiePath)
+	}
+	for _, secret := range []string{q.Get("state"), q.Get("nonce")} {
+		if strings.Contains(c.Value, secret) {
+			t.Error("cookie: state and nonce should not be readable as plain text")
+		}
+	}
+
+	loc := e.follow(t, authURL)
+	want := e.site.URL + "/de/login/social#token=header.payload.signature&returnTo=" + url.QueryEscape("/de/user/information?tab=2")
+	if loc != want {
+		t.Errorf("final location: got %q, want %q", loc, want)
+	}
+	got := e.signer.calls()
+	wantID := social.Identity{Provider: "google", Subject: "g-123", Email: "anna@example.ch", EmailVerified: true,
+		FirstName: "Anna", LastName: "Keller", Language: "de"}
+	if len(got) != 1 || got[0] != wantID {
+		t.Errorf("SignInWithIdentity: got %+v, want [%+v]", got, wantID)
+	}
+	site, _ := url.Parse(e.site.URL + social.CookiePath + "/google/callback")
+	if cs := e.client.Jar.Cookies(site); len(cs) != 0 {
+		t.Errorf("cookies after the callback: got %v, want none", cs)
+	}
+}
+
+func TestNames(t *testing.T) {
+	tests := []struct {
+		name        string
+		user        mockoidc.User
+		first, last string
+	}{
+		{"name claim", &person{sub: "s1", email: "a@example.ch", verified: true, name: "Anna  Maria Rossi"}, "Anna", "Maria Rossi"},
+		{"userinfo", &person{sub: "s2", email: "a@example.ch", verified: true, userinfoName: "Luca Bernasconi"}, "Luca", "Bernasconi"},
+		{"userinfo of another subject ignored", &person{sub: "s3", email: "a@example.ch", verified: true, userinfoName: "Mallory X", userinfoSubject: "other"}, "", ""},
+		{"mockoidc default user", mockoidc.DefaultUser(), "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			e.m.QueueUser(tt.user)
+			loc := e.follow(t, e.startURL("lang=it"))
+			if !strings.HasPrefix(loc, e.site.URL+"/it/login/social#token=") {
+				t.Fatalf("final location: got %q, want the social login page", loc)
+			}
+			got := e.signer.calls()
+			if len(got) != 1 || got[0].FirstName != tt.first || got[0].LastName != tt.last || got[0].Subject != tt.user.ID() {
+				t.Errorf("identity: got %+v, want %s %q %q", got, tt.user.ID(), tt.first, tt.last)
+			}
+		})
+	}
+}
+
+func TestCallbackFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		tamper func(t *testing.T, e *env, callback string) string
+	}{
+		{"state mismatch", func(t *testing.T, _ *env, cb string) string {
+			return setQuery(t, cb, "state", "forged-state")
+		}},
+		{"missing state", func(t *testing.T, _ *env, cb string) string {
+			return setQuery(t, cb, "state", "")
+		}},
+		{"missing code", func(t *testing.T, _ *env, cb string) string {
+			return setQuery(t, cb, "code", "")
+		}},
+		{"unknown code", func(t *testing.T, _ *env, cb string) string {
+			return setQuery(t, cb, "code", "not-a-code")
+		}},
+		{"provider error answer", func(t *testing.T, _ *env, cb string) string {
+			u := setQuery(t, cb, "code", "")
+			return setQuery(t, u, "error", "access_denied")
+		}},
+		{"token endpoint error", func(_ *testing.T, e *env, cb string) string {
+			e.m.QueueError(&mockoidc.ServerError{Code: http.StatusBadRequest, Error: "invalid_grant", Description: "nope"})
+			return cb
+		}},
+		{"tampered cookie", func(t *testing.T, e *env, cb string) string {
+			u, _ := url.Parse(e.site.URL + social.CookiePath)
+			cs := e.client.Jar.Cookies(u)
+			if len(cs) != 1 {
+				t.Fatalf("jar: got %v, want the flow cookie", cs)
+			}
+			payload, sig, _ := strings.Cut(cs[0].Value, ".")
+			forged := strings.Replace(payload, "e", "f", 1) + "." + sig
+			e.client.Jar.SetCookies(u, []*http.Cookie{{Name: social.CookieName, Value: forged, Path: social.CookiePath}})
+			return cb
+		}},
+		{"missing cookie", func(t *testing.T, e *env, cb string) string {
+			e.client = newClient(t)
+			return cb
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			cb := e.authorize(t, "lang=en")
+			_, loc := e.get(t, tt.tamper(t, e, cb))
+			lang := "en"
+			if tt.name == "missing cookie" || tt.name == "tampered cookie" {
+				lang = "fr" // the flow's language is unknown
+			}
+			e.wantLoginError(t, loc, lang, "oauth_failed")
+			if n := len(e.signer.calls()); n != 0 {
+				t.Errorf("SignInWithIdentity: got %d calls, want 0", n)
+			}
+		})
+	}
+}
+
+func TestTamperedAuthorizationRequest(t *testing.T) {
+	// A nonce or PKCE challenge changed on the way to the provider must not
+	// yield a sign-in: the ID token's nonce or the code verifier no longer
+	// match what the cookie holds.
+	for _, param := range []string{"nonce", "code_challenge"} {
+		t.Run(param, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			_, authURL := e.get(t, e.startURL(""))
+			_, cb := e.get(t, setQuery(t, authURL, param, "Xq0u6Ad1Hb_mN0lT9o8E2pWbKq1sVd3fGhJkLzXcVbN"))
+			_, loc := e.get(t, cb)
+			e.wantLoginError(t, loc, "fr", "oauth_failed")
+			if n := len(e.signer.calls()); n != 0 {
+				t.Errorf("SignInWithIdentity: got %d calls, want 0", n)
+			}
+		})
+	}
+}
+
+func TestCallbackIsSingleUse(t *testing.T) {
+	e := newEnv(t, startOIDC(t), nil)
+	cb := e.authorize(t, "lang=sq")
+	if _, loc := e.get(t, cb); !strings.HasPrefix(loc, e.site.URL+"/sq/login/social#") {
+		t.Fatalf("first callback: got %q, want success", loc)
+	}
+	_, loc := e.get(t, cb)
+	e.wantLoginError(t, loc, "fr", "oauth_failed")
+}
+
+func TestSignInErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"email not verified", apperr.New(social.CodeEmailNotVerified, nil), "email_not_verified"},
+		{"account status, wrapped", errors.Join(errors.New("context"), &apperr.Error{Code: social.CodeAccountStatus}), "account_status"},
+		{"other coded error", apperr.ErrForbidden, "oauth_failed"},
+		{"internal error", errors.New("dynamodb: throttled"), "oauth_failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			e.signer.err = func(social.Identity) error { return tt.err }
+			loc := e.follow(t, e.startURL("lang=en"))
+			e.wantLoginError(t, loc, "en", tt.want)
+		})
+	}
+}
+
+func TestUnverifiedEmailReachesSignIn(t *testing.T) {
+	e := newEnv(t, startOIDC(t), nil)
+	e.m.QueueUser(&person{sub: "u1", email: "x@example.ch", verified: false, given: "X"})
+	e.signer.err = func(id social.Identity) error {
+		if !id.EmailVerified {
+			return apperr.New(social.CodeEmailNotVerified, nil)
+		}
+		return nil
+	}
+	loc := e.follow(t, e.startURL("lang=fr"))
+	e.wantLoginError(t, loc, "fr", "email_not_verified")
+	if got := e.signer.calls(); len(got) != 1 || got[0].EmailVerified || got[0].Email != "x@example.ch" {
+		t.Errorf("identity: got %+v, want one unverified x@example.ch", got)
+	}
+}
+
+func TestUnknownProvider(t *testing.T) {
+	e := newEnv(t, startOIDC(t), func(c *social.Config) {
+		c.Providers[social.ProviderFacebook] = social.ProviderConfig{Issuer: "https://www.facebook.com"} // no client id
+	})
+	for _, path := range []string{
+		"/api/v1/auth/oauth/facebook/start", "/api/v1/auth/oauth/facebook/callback?code=x&state=y",
+		"/api/v1/auth/oauth/twitter/start", "/api/v1/auth/oauth/twitter/callback",
+	} {
+		resp, err := e.client.Get(e.site.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct {
+			Error struct{ Code string } `json:"error"`
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&body)
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || body.Error.Code != "not_found" {
+			t.Errorf("GET %s: got %d %q, want 404 not_found", path, resp.StatusCode, body.Error.Code)
+		}
+	}
+}
+
+func TestBadReturnToStaysOnSite(t *testing.T) {
+	for _, rt := range []string{"//evil.example", "https://evil.example", "/\\evil.example", "evil.example", "javascript:alert(1)"} {
+		t.Run(rt, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			loc := e.follow(t, e.startURL("lang=en&returnTo="+url.QueryEscape(rt)))
+			if want := e.site.URL + "/en/login/social#token=header.payload.signature&returnTo=%2Fen%2F"; loc != want {
+				t.Errorf("final location: got %q, want %q", loc, want)
+			}
+		})
+	}
+}
+
+func TestReturnTo(t *testing.T) {
+	tests := []struct{ raw, lang, want string }{
+		{"/fr/user/information", "fr", "/fr/user/information"},
+		{"/de/ads?q=bois&page=2#top", "de", "/de/ads?q=bois&page=2#top"},
+		{"", "it", "/it/"},
+		{"//evil.example", "en", "/en/"},
+		{"///evil.example", "en", "/en/"},
+		{"https://evil.example/fr/", "en", "/en/"},
+		{"/\\evil.example", "en", "/en/"},
+		{"/fr/\r\nSet-Cookie: x=y", "fr", "/fr/"},
+		{"/" + strings.Repeat("a", 1100), "fr", "/fr/"},
+		{"relative/path", "xx", "/fr/"},
+	}
+	for _, tt := range tests {
+		if got := social.ReturnTo(tt.raw, tt.lang); got != tt.want {
+			t.Errorf("ReturnTo(%q, %q): got %q, want %q", tt.raw, tt.lang, got, tt.want)
+		}
+	}
+	for lang, want := range map[string]string{"": "fr", "en": "en", "sq": "sq", "EN": "fr", "es": "fr"} {
+		if got := social.Language(lang); got != want {
+			t.Errorf("Language(%q): got %q, want %q", lang, got, want)
+		}
+	}
+}
+
+func TestProviderUnreachableAtColdStart(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	m, err := mockoidc.NewServer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Building the handler must not contact the (absent) provider.
+	e := newEnv(t, m, func(c *social.Config) {
+		c.Providers[social.ProviderGoogle] = social.ProviderConfig{Issuer: "http://" + addr + "/oidc", ClientID: m.ClientID, ClientSecret: m.ClientSecret}
+	})
+	_, loc := e.get(t, e.startURL("lang=de"))
+	e.wantLoginError(t, loc, "de", "oauth_failed")
+
+	// The provider comes up: the next sign-in discovers it.
+	ln, err = net.Listen("tcp", addr)
+	if err != nil {
+		t.Skipf("port %s taken meanwhile: %v", addr, err)
+	}
+	if err := m.Start(ln, nil); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	e.m = m
+	if loc := e.follow(t, e.startURL("lang=de")); !strings.HasPrefix(loc, e.site.URL+"/de/login/social#token=") {
+		t.Errorf("after the provider came up: got %q, want a sign-in", loc)
+	}
+}
+
+func TestSecureCookieOverHTTPS(t *testing.T) {
+	m := startOIDC(t)
+	h := social.NewHandler(social.Config{
+		SiteURL:   "https://remat.example",
+		CookieKey: testKey,
+		Providers: map[string]social.ProviderConfig{"google": {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret}},
+	}, &signer{})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/start", nil))
+	c := findCookie(&http.Response{Header: rec.Header()}, social.CookieName)
+	if rec.Code != http.StatusFound || c == nil || !c.Secure {
+		t.Errorf("got %d, cookie %+v; want 302 and a Secure cookie", rec.Code, c)
+	}
+	if q := mustQuery(t, rec.Header().Get("Location")); q.Get("redirect_uri") != "https://remat.example/api/v1/auth/oauth/google/callback" {
+		t.Errorf("redirect_uri: got %q", q.Get("redirect_uri"))
+	}
+}
+
+func TestInvalidConfigFailsClosed(t *testing.T) {
+	m := startOIDC(t)
+	h := social.NewHandler(social.Config{
+		SiteURL:   "https://remat.example",
+		CookieKey: []byte("short"),
+		Providers: map[string]social.ProviderConfig{"google": {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret}},
+	}, &signer{})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/start", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("got %d, want 404", rec.Code)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	ok := social.Config{
+		SiteURL:   "https://remat.ch",
+		CookieKey: testKey,
+		Providers: map[string]social.ProviderConfig{
+			"google":   {ClientID: "id", ClientSecret: "secret"},
+			"facebook": {},
+		},
+	}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("valid config: got %v", err)
+	}
+	if got := ok.ConfiguredProviders(); len(got) != 1 || got[0] != "google" {
+		t.Errorf("ConfiguredProviders: got %v, want [google]", got)
+	}
+	if err := (social.Config{}).Validate(); err != nil {
+		t.Errorf("empty config: got %v, want nil (nothing configured)", err)
+	}
+	bad := social.Config{
+		SiteURL:   "remat.ch/fr",
+		CookieKey: []byte("short"),
+		Providers: map[string]social.ProviderConfig{
+			"google":  {ClientID: "id", Issuer: "not a url"},
+			"myspace": {ClientID: "id"},
+		},
+	}
+	err := bad.Validate()
+	for _, want := range []string{"SiteURL", "CookieKey", "client secret", "issuer", `unknown provider "myspace"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate: got %v, want a problem mentioning %q", err, want)
+		}
+	}
+	k1, k2 := social.CookieKeyFrom([]byte("a")), social.CookieKeyFrom([]byte("b"))
+	if len(k1) < social.MinCookieKeyBytes || string(k1) == string(k2) {
+		t.Errorf("CookieKeyFrom: got %x and %x, want distinct 32-byte keys", k1, k2)
+	}
+}
+
+func findCookie(resp *http.Response, name string) *http.Cookie {
+	for _, c := range resp.Cookies() {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func mustQuery(t *testing.T, rawURL string) url.Values {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Query()
+}
+
+// setQuery sets (or, for an empty value, removes) one query parameter.
+func setQuery(t *testing.T, rawURL, key, value string) string {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if value == "" {
+		q.Del(key)
+	} else {
+		q.Set(key, value)
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
