@@ -97,6 +97,16 @@ describe('translations', () => {
       expect(errors.has(`fetch.${kind}`), kind).toBe(true);
   });
 
+  it('leaves the brand out of page titles (useDocumentTitle appends it)', () => {
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        for (const [key, value] of flatten(dictionary(lang, ns))) {
+          if (key.split('.').pop() === 'pageTitle') expect(value, `${lang}/${ns}:${key}`).not.toMatch(/Remat\s*$/);
+        }
+      }
+    }
+  });
+
   it('uses the exact French texts of the specification', () => {
     const fr = (ns: string) => flatten(dictionary('fr', ns));
     expect(fr('contactUs').get('form.submitting')).toBe('Chargement...');

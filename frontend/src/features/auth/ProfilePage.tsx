@@ -292,8 +292,11 @@ function DetailsSection({ user }: { user: User }) {
 type PasswordField = (typeof CHANGE_PASSWORD_FIELDS)[number];
 const NO_PASSWORDS: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Current, new and confirmed password; success keeps this session (the server sends a new token). */
-function PasswordSection() {
+/**
+ * Current, new and confirmed password; success keeps this session (the server sends a new token).
+ * The hidden username field lets password managers file the new password under the right account.
+ */
+function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation(['auth', 'errors']);
   const dispatch = useAppDispatch();
   const headingId = useId();
@@ -336,6 +339,7 @@ function PasswordSection() {
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('profile.changePassword')}</h2>
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         {failure && (
           <p className="auth-form__alert" role="alert">
             <ApiErrorText error={failure} />
@@ -399,7 +403,7 @@ export function ProfilePage() {
         <>
           <PhotoSection user={user} />
           <DetailsSection key={user.id} user={user} />
-          <PasswordSection />
+          <PasswordSection email={user.email} />
         </>
       )}
     </div>
