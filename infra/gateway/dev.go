@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"html/template"
 	"net/http"
 	"regexp"
@@ -35,6 +36,10 @@ func mustRead(name string) []byte {
 
 // serveDev serves the local-only pages under /_dev/.
 func (g *Gateway) serveDev(w http.ResponseWriter, r *http.Request) {
+	if fn, ok := strings.CutPrefix(r.URL.Path, "/_dev/schedule/"); ok {
+		g.serveSchedule(w, r, fn)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
@@ -71,6 +76,34 @@ func (g *Gateway) serveDev(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.Error(w, "Not Found", http.StatusNotFound)
 	}
+}
+
+// serveSchedule runs function's Schedule event now and answers when the
+// invocation has finished: 200 {"function","ok":true}, 404 for a function
+// without a schedule, 502 with the function's error. Tests use it instead
+// of waiting for the rate.
+func (g *Gateway) serveSchedule(w http.ResponseWriter, r *http.Request, function string) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if g.cfg.Scheduler == nil || function == "" || strings.Contains(function, "/") {
+		http.Error(w, "Not Found", http.StatusNotFound)
+		return
+	}
+	status, out := http.StatusOK, map[string]any{"function": function, "ok": true}
+	if err := g.cfg.Scheduler.Trigger(r.Context(), function); err != nil {
+		status, out = http.StatusBadGateway, map[string]any{"function": function, "ok": false, "error": err.Error()}
+		if errors.Is(err, ErrNoSchedule) {
+			status = http.StatusNotFound
+		}
+		g.log.WarnContext(r.Context(), "gateway: scheduled run failed", "function", function, "err", err.Error())
+	}
+	body, _ := json.Marshal(out)
+	w.Header().Set("Content-Type", "application/json")
+	writeBody(w, r, status, body)
 }
 
 func (g *Gateway) messages() []mailbox.Message {

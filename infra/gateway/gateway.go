@@ -93,6 +93,9 @@ type Config struct {
 	ImagesOrigin string
 	// Mailbox backs /_dev/mailbox; nil shows an empty mailbox.
 	Mailbox Mailbox
+	// Scheduler backs POST /_dev/schedule/<FunctionLogicalId>, which runs
+	// a scheduled function now; nil answers 404.
+	Scheduler Scheduler
 	// Logger receives the access log (default slog.Default()).
 	Logger *slog.Logger
 	// AccountID and APIID fill requestContext (defaults DefaultAccountID
@@ -103,6 +106,17 @@ type Config struct {
 	// MaxBodyBytes).
 	MaxBodyBytes int64
 }
+
+// Scheduler runs a function's Schedule event on demand (the local cloud's
+// scheduler). Trigger waits for the invocation and returns its error;
+// ErrNoSchedule when the function has no Schedule event.
+type Scheduler interface {
+	Trigger(ctx context.Context, function string) error
+}
+
+// ErrNoSchedule is returned by a Scheduler for a function without a
+// Schedule event.
+var ErrNoSchedule = errors.New("gateway: no schedule for this function")
 
 // Gateway is the http.Handler described in the package comment.
 type Gateway struct {

@@ -28,6 +28,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/shared/billing"
 )
 
 // itemFormat is mixed into every dataset hash; bump it when the item layout
@@ -126,6 +128,10 @@ func Run(ctx context.Context, client *dynamodb.Client, table string, opts Option
 		sets = append(sets, dataset{DatasetLocalities, items, contentHash(DatasetLocalities, raw)})
 	}
 
+	// Plans are few and versioned by the billing package itself.
+	if err := billing.SeedPlans(ctx, client, table); err != nil {
+		return nil, fmt.Errorf("seed: %w", err)
+	}
 	var report Report
 	for _, ds := range sets {
 		start := time.Now()

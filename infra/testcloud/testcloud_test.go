@@ -183,3 +183,26 @@ func TestAWSConfigIsLocal(t *testing.T) {
 		t.Errorf("got region %q endpoint %q", cfg.Region, aws.ToString(cfg.BaseEndpoint))
 	}
 }
+
+func TestStripeMock(t *testing.T) {
+	url := testcloud.StripeMock(t)
+	if again := testcloud.StripeMock(t); again != url {
+		t.Errorf("second call: got %v, want %v", again, url)
+	}
+	body := strings.NewReader("amount=4200&currency=chf&automatic_payment_methods[enabled]=true")
+	req, err := http.NewRequest(http.MethodPost, url+"/v1/payment_intents", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer sk_test_123")
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(data), `"pi_`) {
+		t.Errorf("create PaymentIntent: got %d %s, want 200 with a pi_ id", resp.StatusCode, data)
+	}
+}

@@ -33,6 +33,18 @@ const (
 	CodeVerificationEmailFailed Code = "verification_email_failed"
 	CodeImageProcessingFailed   Code = "image_processing_failed"
 	CodeAdminExists             Code = "admin_exists"
+
+	// Billing (issue 5).
+	CodeTermsNotAccepted         Code = "terms_not_accepted"
+	CodeSubscriptionPlanNotFound Code = "subscription_plan_not_found"
+	CodeAlreadySubscribed        Code = "already_subscribed"
+	CodeOrderNotFound            Code = "order_not_found"
+	CodeOrderNotPending          Code = "order_not_pending"
+	CodeInvoiceNotFound          Code = "invoice_not_found"
+	CodeInvalidSignature         Code = "invalid_signature"
+	CodePaymentsUnavailable      Code = "payments_unavailable"
+	CodePaymentProviderError     Code = "payment_provider_error"
+	CodeNoAdAllowance            Code = "no_ad_allowance"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -83,6 +95,17 @@ var table = map[Code]codeInfo{
 	CodeVerificationEmailFailed: {http.StatusBadGateway, "failed to send verification email"},
 	CodeImageProcessingFailed:   {http.StatusBadRequest, "failed to process image"},
 	CodeAdminExists:             {http.StatusConflict, "admin route invalid as admin exists"},
+
+	CodeTermsNotAccepted:         {http.StatusBadRequest, "the terms must be accepted"},
+	CodeSubscriptionPlanNotFound: {http.StatusNotFound, "subscription plan not found"},
+	CodeAlreadySubscribed:        {http.StatusConflict, "already subscribed to this plan"},
+	CodeOrderNotFound:            {http.StatusNotFound, "order not found"},
+	CodeOrderNotPending:          {http.StatusConflict, "order is not pending"},
+	CodeInvoiceNotFound:          {http.StatusNotFound, "invoice not found"},
+	CodeInvalidSignature:         {http.StatusBadRequest, "invalid signature"},
+	CodePaymentsUnavailable:      {http.StatusServiceUnavailable, "payments are not available"},
+	CodePaymentProviderError:     {http.StatusBadGateway, "the payment provider failed, please try again"},
+	CodeNoAdAllowance:            {http.StatusForbidden, "no ad left in your subscriptions, please choose a plan"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -19,6 +19,9 @@
 //	SOCIAL_PROVIDERS        comma list of google, facebook; may be empty
 //	OAUTH_GOOGLE_ISSUER     OpenID issuer                           (default https://accounts.google.com)
 //	OAUTH_FACEBOOK_ISSUER   OpenID issuer                           (default https://www.facebook.com)
+//	INVOICE_SELLER_NAME     provider's name on invoices             (per function: billing, webhook)
+//	INVOICE_SELLER_ADDRESS  provider's address on invoices          (per function: billing, webhook)
+//	INVOICE_SELLER_VAT      provider's VAT number on invoices       (per function: billing, webhook)
 //
 // Service endpoints are deliberately absent: the AWS SDK reads its standard
 // AWS_ENDPOINT_URL_<SERVICE> and AWS_*_CHECKSUM_* variables itself, so the
@@ -56,6 +59,9 @@ const (
 	EnvSocialProviders      = "SOCIAL_PROVIDERS"
 	EnvOAuthGoogleIssuer    = "OAUTH_GOOGLE_ISSUER"
 	EnvOAuthFacebookIssuer  = "OAUTH_FACEBOOK_ISSUER"
+	EnvInvoiceSellerName    = "INVOICE_SELLER_NAME"
+	EnvInvoiceSellerAddress = "INVOICE_SELLER_ADDRESS"
+	EnvInvoiceSellerVAT     = "INVOICE_SELLER_VAT"
 )
 
 // Social sign-in providers accepted in SOCIAL_PROVIDERS.
@@ -113,6 +119,10 @@ type Config struct {
 	SocialProviders []string
 	// OAuthIssuers maps a provider to its OpenID issuer URL.
 	OAuthIssuers map[string]string
+	// InvoiceSeller* identify the provider on invoices.
+	InvoiceSellerName    string
+	InvoiceSellerAddress string
+	InvoiceSellerVAT     string
 
 	// problems are parse errors found by Load (e.g. a non-boolean
 	// S3_USE_PATH_STYLE), reported again by Validate with the rest.
@@ -145,6 +155,9 @@ func Load(lookup LookupFunc, required ...string) (Config, error) {
 		StripePublishableKey: get(EnvStripePublishableKey),
 		AWSRegion:            get(EnvAWSRegion),
 		SiteURL:              strings.TrimRight(get(EnvSiteURL), "/"),
+		InvoiceSellerName:    get(EnvInvoiceSellerName),
+		InvoiceSellerAddress: get(EnvInvoiceSellerAddress),
+		InvoiceSellerVAT:     get(EnvInvoiceSellerVAT),
 		OAuthIssuers: map[string]string{
 			ProviderGoogle:   cmp.Or(get(EnvOAuthGoogleIssuer), DefaultGoogleIssuer),
 			ProviderFacebook: cmp.Or(get(EnvOAuthFacebookIssuer), DefaultFacebookIssuer),
@@ -222,6 +235,9 @@ func (c Config) Validate(required ...string) error {
 		EnvStripePublishableKey: c.StripePublishableKey,
 		EnvAWSRegion:            c.AWSRegion,
 		EnvSiteURL:              c.SiteURL,
+		EnvInvoiceSellerName:    c.InvoiceSellerName,
+		EnvInvoiceSellerAddress: c.InvoiceSellerAddress,
+		EnvInvoiceSellerVAT:     c.InvoiceSellerVAT,
 	}
 	for _, k := range append(slices.Clone(globalRequired), required...) {
 		v, known := values[k]
@@ -265,6 +281,32 @@ func (c Config) Validate(required ...string) error {
 		return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// PaymentMode is how card payments work in a deployment.
+type PaymentMode string
+
+// The payment modes.
+const (
+	PaymentNone   PaymentMode = ""
+	PaymentStripe PaymentMode = "stripe"
+	PaymentTest   PaymentMode = "test"
+)
+
+// PaymentMode derives the mode from the configuration: Stripe when a
+// publishable key is configured (the secret key stripe-secret-key must then
+// be in SSM: the billing function refuses to start without it), else the
+// test-mode provider outside production, else none. The settings function
+// and the billing function share this rule, so the SPA and the API agree.
+func (c Config) PaymentMode() PaymentMode {
+	switch {
+	case c.StripePublishableKey != "":
+		return PaymentStripe
+	case c.Stage != StageProd:
+		return PaymentTest
+	default:
+		return PaymentNone
+	}
 }
 
 // ErrInvalid is wrapped by every error of Load and Validate; the wrapping

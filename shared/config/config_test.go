@@ -173,3 +173,28 @@ func TestAccountsSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestInvoiceSellerAndPaymentMode(t *testing.T) {
+	env := map[string]string{
+		"STAGE": "prod", "TABLE_NAME": "t", "IMAGES_BUCKET": "b", "SSM_PREFIX": "/remat/prod", "MAIL_FROM": "no-reply@remat.ch",
+		"AWS_REGION": "eu-central-2", "INVOICE_SELLER_NAME": "Remat GmbH", "INVOICE_SELLER_ADDRESS": "Musterstrasse 1, 8000 Zürich",
+	}
+	c, err := Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok }, EnvInvoiceSellerName, EnvInvoiceSellerAddress, EnvInvoiceSellerVAT)
+	if err == nil || !strings.Contains(err.Error(), "INVOICE_SELLER_VAT: missing") {
+		t.Errorf("missing seller VAT: got %v", err)
+	}
+	if c.InvoiceSellerName != "Remat GmbH" || c.InvoiceSellerAddress != "Musterstrasse 1, 8000 Zürich" {
+		t.Errorf("seller: got %q %q", c.InvoiceSellerName, c.InvoiceSellerAddress)
+	}
+	if got := c.PaymentMode(); got != PaymentNone {
+		t.Errorf("prod without a key: got %q, want none", got)
+	}
+	c.StripePublishableKey = "pk_live_x"
+	if got := c.PaymentMode(); got != PaymentStripe {
+		t.Errorf("prod with a key: got %q, want stripe", got)
+	}
+	c.StripePublishableKey, c.Stage = "", StageDev
+	if got := c.PaymentMode(); got != PaymentTest {
+		t.Errorf("dev without a key: got %q, want test", got)
+	}
+}

@@ -38,7 +38,10 @@ type Settings struct {
 	Currency             string   `json:"currency"`
 	VATRate              string   `json:"vatRate"`
 	StripePublishableKey string   `json:"stripePublishableKey"`
-	Features             Features `json:"features"`
+	// PaymentMode is "stripe", "test" (the labelled test-mode provider) or
+	// "" when payments are off.
+	PaymentMode string   `json:"paymentMode"`
+	Features    Features `json:"features"`
 	// SocialProviders are the configured sign-in providers (never null).
 	SocialProviders []string `json:"socialProviders"`
 	Limits          Limits   `json:"limits"`
@@ -80,8 +83,9 @@ func FromConfig(cfg config.Config) Settings {
 		Currency:             money.Currency,
 		VATRate:              money.SwissVAT.Percent(),
 		StripePublishableKey: cfg.StripePublishableKey,
+		PaymentMode:          string(cfg.PaymentMode()),
 		Features: Features{
-			Payments:    cfg.Features.Payments,
+			Payments:    cfg.PaymentMode() != config.PaymentNone,
 			SocialLogin: cfg.Features.SocialLogin || len(cfg.SocialProviders) > 0,
 		},
 		SocialProviders: append([]string{}, cfg.SocialProviders...),

@@ -17,7 +17,7 @@ func TestGetSettings(t *testing.T) {
 		t.Fatalf("status: got %v, want %v", rec.Code, http.StatusOK)
 	}
 	want := `{"languages":["en","fr","de","it","sq"],"defaultLanguage":"en","fallbackLanguage":"en","redirectLanguage":"fr",` +
-		`"currency":"CHF","vatRate":"8.1","stripePublishableKey":"pk_test_abc","features":{"payments":true,"socialLogin":false},` +
+		`"currency":"CHF","vatRate":"8.1","stripePublishableKey":"pk_test_abc","paymentMode":"stripe","features":{"payments":true,"socialLogin":false},` +
 		`"socialProviders":[],` +
 		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000},"password":{"min":10,"max":128}}}`
 	if got := strings.TrimSpace(rec.Body.String()); got != want {
@@ -65,6 +65,28 @@ func TestSocialProviders(t *testing.T) {
 		NewHandler(s).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/settings", nil))
 		if !strings.Contains(rec.Body.String(), tt.want) {
 			t.Errorf("%v: body: got %s, want %s", tt.providers, rec.Body.String(), tt.want)
+		}
+	}
+}
+
+// TestPaymentMode: Stripe with a publishable key, the test-mode provider
+// without one outside production, nothing in production without one.
+func TestPaymentMode(t *testing.T) {
+	tests := []struct {
+		cfg      config.Config
+		mode     string
+		payments bool
+	}{
+		{config.Config{Stage: config.StageProd, StripePublishableKey: "pk_live_x"}, "stripe", true},
+		{config.Config{Stage: config.StageLocal, StripePublishableKey: "pk_test_x"}, "stripe", true},
+		{config.Config{Stage: config.StageLocal}, "test", true},
+		{config.Config{Stage: config.StageDev}, "test", true},
+		{config.Config{Stage: config.StageProd}, "", false},
+	}
+	for _, tt := range tests {
+		s := FromConfig(tt.cfg)
+		if s.PaymentMode != tt.mode || s.Features.Payments != tt.payments {
+			t.Errorf("%s with key %q: got mode %q payments %v, want %q %v", tt.cfg.Stage, tt.cfg.StripePublishableKey, s.PaymentMode, s.Features.Payments, tt.mode, tt.payments)
 		}
 	}
 }

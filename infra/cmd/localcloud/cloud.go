@@ -266,6 +266,15 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		}
 	}
 
+	// The Schedule events (EventBridge): timed runs and the dev trigger.
+	schedules, err := tpl.Schedules()
+	if err != nil {
+		return nil, configErrorf("%v", err)
+	}
+	sched := newScheduler(c.lambdas, schedules, region, accountID, log)
+	sched.start(firstScheduledRun)
+	c.onStop(sched.stopAll)
+
 	// 9. The gateway, on the port held since step 1.
 	gwCfg := gateway.Config{
 		Routes:          gateway.RoutesFromTemplate(tpl),
@@ -273,6 +282,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		WebDir:          cfg.WebDir,
 		SecurityHeaders: headers,
 		Mailbox:         c.Mailbox,
+		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
 	}

@@ -12,7 +12,18 @@ import (
 // secretNames are the SSM parameters the local cloud generates: random
 // 32-byte keys, hex-encoded. admin-setup-secret is what the developer
 // sends to POST /api/v1/auth/create-admin to create the first admin.
-var secretNames = []string{"jwt-signing-key", "cursor-key", adminSetupSecret}
+// test-webhook-secret signs the test-mode payment provider's webhook events
+// (shared/billing). stripe-secret-key is deliberately never generated:
+// without it billing runs its offline test-mode provider; a developer who
+// adds a Stripe test key to secrets.json gets the real Stripe path.
+var secretNames = []string{"jwt-signing-key", "cursor-key", adminSetupSecret, testWebhookSecret}
+
+// testWebhookSecret names the local test-mode webhook signing secret; it
+// is prefixed whsec_ like a Stripe endpoint secret.
+const testWebhookSecret = "test-webhook-secret" //nolint:gosec // a parameter name, not a credential
+
+// secretPrefixes gives generated secrets a recognisable prefix.
+var secretPrefixes = map[string]string{testWebhookSecret: "whsec_"}
 
 // adminSetupSecret names the secret that guards the first admin's creation.
 const adminSetupSecret = "admin-setup-secret" //nolint:gosec // a parameter name, not a credential
@@ -47,7 +58,7 @@ func loadSecrets(dataDir string) (map[string]string, error) {
 		if _, err := rand.Read(key); err != nil {
 			return nil, err
 		}
-		secrets[name] = hex.EncodeToString(key)
+		secrets[name] = secretPrefixes[name] + hex.EncodeToString(key)
 		changed = true
 	}
 	if dataDir == "" || !changed {

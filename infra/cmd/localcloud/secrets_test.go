@@ -65,3 +65,16 @@ Resources:
 		t.Errorf("template without SiteUrl: got %v, want it loaded", err)
 	}
 }
+
+func TestLoadSecretsBillingTestMode(t *testing.T) {
+	got, err := loadSecrets(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got[testWebhookSecret]; !strings.HasPrefix(s, "whsec_") || len(s) != len("whsec_")+64 {
+		t.Errorf("%s: got %q, want whsec_ and 32 random bytes in hex", testWebhookSecret, s)
+	}
+	if _, ok := got["stripe-secret-key"]; ok {
+		t.Error("stripe-secret-key generated: billing must stay in test mode locally")
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/remat/remat/infra/seed"
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/billing"
 )
 
 func TestRun(t *testing.T) {
@@ -38,7 +39,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int32(len(seed.Categories()) + 1 + 1 + 3); out.Count != want { // + 3 SEED markers
+	if want := int32(len(seed.Categories()) + 1 + 1 + 3 + len(billing.SeededPlans())); out.Count != want { // + 3 SEED markers, + the plans
 		t.Errorf("got %d items, want %d", out.Count, want)
 	}
 }

@@ -1,0 +1,56 @@
+// Command payments-webhook is the Lambda behind POST /api/v1/payments/webhook:
+// it verifies the provider's signature and settles orders (package billing).
+//
+// Environment: the config package's global variables plus SITE_URL,
+// INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS, INVOICE_SELLER_VAT and
+// STRIPE_PUBLISHABLE_KEY (empty: test mode outside prod).
+// SSM (under SSM_PREFIX): jwt-signing-key; with Stripe stripe-secret-key
+// and stripe-webhook-secret; in test mode stripe-webhook-secret or
+// test-webhook-secret.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/logging"
+)
+
+func main() {
+	level := new(slog.LevelVar)
+	slog.SetDefault(logging.New(os.Stderr, level))
+	h, err := newHandler(context.Background(), os.LookupEnv, level)
+	if err != nil {
+		slog.Error("payments-webhook: init failed", "err", err.Error())
+		os.Exit(1)
+	}
+	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+}
+
+// newHandler wires config -> clients -> store -> service -> handler once
+// per cold start.
+func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+	cfg, err := config.Load(lookup, config.EnvSiteURL, config.EnvInvoiceSellerName, config.EnvInvoiceSellerAddress, config.EnvInvoiceSellerVAT)
+	if err != nil {
+		return nil, fmt.Errorf("billing: %w", err)
+	}
+	level.Set(cfg.LogLevel)
+	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	if err != nil {
+		return nil, fmt.Errorf("billing: %w", err)
+	}
+	w, err := billing.Wire(ctx, cfg, awsCfg, nil)
+	if err != nil {
+		return nil, fmt.Errorf("payments-webhook: init: %w", err)
+	}
+	return billing.NewWebhookHandler(w.Service), nil
+}

@@ -1,0 +1,20 @@
+// Package billing is Remat's money domain: the plans sellers buy, orders
+// with Swiss VAT computed on the server in integer Rappen, card payments
+// through a payment provider (Stripe, or a clearly labelled test-mode
+// provider when no Stripe key is configured outside production),
+// subscriptions and single-publication credits, the payment history, and
+// the invoices issued when a payment settles.
+//
+// The allowance is granted only by a verified provider webhook (or, for a
+// free trial, at once by the server): Service.HandleWebhook verifies the
+// signature, records each event id once and settles an order in one
+// DynamoDB transaction (order paid, subscription created or extended,
+// payment history item, invoice with the next sequential number). Replays,
+// out-of-order deliveries, unknown orders and mismatched amounts change
+// nothing and are logged.
+//
+// Layers: Handler / WebhookHandler (HTTP, routes in handler.go) -> Service
+// (rules) -> Store (DynamoStore on the single table, keys in keys.go) and
+// Provider (stripe.go, testmode.go). The invoice PDF is rendered and stored
+// through the Invoices seam.
+package billing

@@ -1,0 +1,694 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/money"
+)
+
+// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
+type DynamoAPI interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+}
+
+// DynamoStore is the Store on the single table (see keys.go).
+type DynamoStore struct {
+	db    DynamoAPI
+	table string
+}
+
+var _ Store = (*DynamoStore)(nil)
+
+// NewDynamoStore returns a store on table.
+func NewDynamoStore(db DynamoAPI, table string) *DynamoStore {
+	return &DynamoStore{db: db, table: table}
+}
+
+// ---------------------------------------------------------------- items
+
+type planItem struct {
+	PK          string `dynamodbav:"PK"`
+	SK          string `dynamodbav:"SK"`
+	Type        string `dynamodbav:"type"`
+	SeedVersion int    `dynamodbav:"seedVersion"`
+	Plan
+}
+
+type subItem struct {
+	PK             string    `dynamodbav:"PK"`
+	SK             string    `dynamodbav:"SK"`
+	GSI3PK         string    `dynamodbav:"GSI3PK"`
+	GSI3SK         string    `dynamodbav:"GSI3SK"`
+	Type           string    `dynamodbav:"type"`
+	ID             string    `dynamodbav:"id"`
+	UID            string    `dynamodbav:"uid"`
+	PlanID         string    `dynamodbav:"planId"`
+	PlanKind       string    `dynamodbav:"planKind"`
+	PlanName       Localized `dynamodbav:"planName"`
+	StartsAt       string    `dynamodbav:"startsAt"`
+	ExpiresAt      string    `dynamodbav:"expiresAt"`
+	AdAllowance    int       `dynamodbav:"adAllowance"`
+	RemainingAds   int       `dynamodbav:"remainingAds"`
+	ImageAllowance int       `dynamodbav:"imageAllowance"`
+	AdDurationDays int       `dynamodbav:"adDurationDays"`
+	Bundle         bool      `dynamodbav:"bundle"`
+	Trial          bool      `dynamodbav:"trial"`
+}
+
+func toSubItem(s Subscription) subItem {
+	return subItem{
+		PK: userPK(s.UserID), SK: subSK(s.ID), GSI3PK: SubExpiryPK(s.ExpiresAt), GSI3SK: s.UserID + "#" + s.ID,
+		Type: typeSubscription, ID: s.ID, UID: s.UserID, PlanID: s.PlanID, PlanKind: string(s.PlanKind),
+		PlanName: s.PlanName, StartsAt: ts(s.StartsAt), ExpiresAt: ts(s.ExpiresAt),
+		AdAllowance: s.AdAllowance, RemainingAds: s.RemainingAds, ImageAllowance: s.ImageAllowance,
+		AdDurationDays: s.AdDurationDays, Bundle: s.Bundle, Trial: s.Trial,
+	}
+}
+
+func (it subItem) subscription() (Subscription, error) {
+	start, err1 := time.Parse(time.RFC3339Nano, it.StartsAt)
+	end, err2 := time.Parse(time.RFC3339Nano, it.ExpiresAt)
+	if err := errors.Join(err1, err2); err != nil {
+		return Subscription{}, fmt.Errorf("billing: subscription %s: %w", it.ID, err)
+	}
+	return Subscription{
+		ID: it.ID, UserID: it.UID, PlanID: it.PlanID, PlanKind: PlanKind(it.PlanKind), PlanName: it.PlanName,
+		StartsAt: start, ExpiresAt: end, AdAllowance: it.AdAllowance, RemainingAds: it.RemainingAds,
+		ImageAllowance: it.ImageAllowance, AdDurationDays: it.AdDurationDays, Bundle: it.Bundle, Trial: it.Trial,
+	}, nil
+}
+
+type orderItem struct {
+	PK             string    `dynamodbav:"PK"`
+	SK             string    `dynamodbav:"SK"`
+	GSI1PK         string    `dynamodbav:"GSI1PK"`
+	GSI1SK         string    `dynamodbav:"GSI1SK"`
+	Type           string    `dynamodbav:"type"`
+	ID             string    `dynamodbav:"id"`
+	UID            string    `dynamodbav:"uid"`
+	PlanID         string    `dynamodbav:"planId"`
+	PlanName       Localized `dynamodbav:"planName"`
+	Plan           Plan      `dynamodbav:"plan"`
+	Lines          []Line    `dynamodbav:"lines"`
+	NetRp          int64     `dynamodbav:"netRp"`
+	VATRateBp      int64     `dynamodbav:"vatRateBp"`
+	VATRp          int64     `dynamodbav:"vatRp"`
+	TotalRp        int64     `dynamodbav:"totalRp"`
+	Currency       string    `dynamodbav:"currency"`
+	Status         string    `dynamodbav:"status"`
+	Provider       string    `dynamodbav:"provider"`
+	Trial          bool      `dynamodbav:"trial"`
+	IntentID       string    `dynamodbav:"intentId,omitempty"`
+	ClientSecret   string    `dynamodbav:"clientSecret,omitempty"`
+	CreatedAt      string    `dynamodbav:"createdAt"`
+	PaidAt         string    `dynamodbav:"paidAt,omitempty"`
+	InvoiceID      string    `dynamodbav:"invoiceId,omitempty"`
+	SubscriptionID string    `dynamodbav:"subscriptionId,omitempty"`
+}
+
+func toOrderItem(o Order) orderItem {
+	it := orderItem{
+		PK: orderPK(o.ID), SK: skOrder, GSI1PK: buyerGSI1Prefix + o.UserID, GSI1SK: orderGSI1SKPrefix + ts(o.CreatedAt),
+		Type: typeOrder, ID: o.ID, UID: o.UserID, PlanID: o.PlanID, PlanName: o.PlanName, Plan: o.Plan, Lines: o.Lines,
+		NetRp: o.Amounts.NetRp, VATRateBp: int64(o.Amounts.VATRateBp), VATRp: o.Amounts.VATRp, TotalRp: o.Amounts.TotalRp,
+		Currency: o.Currency, Status: string(o.Status), Provider: string(o.Provider), Trial: o.Trial,
+		IntentID: o.IntentID, ClientSecret: o.ClientSecret, CreatedAt: ts(o.CreatedAt),
+		InvoiceID: o.InvoiceID, SubscriptionID: o.SubscriptionID,
+	}
+	if !o.PaidAt.IsZero() {
+		it.PaidAt = ts(o.PaidAt)
+	}
+	return it
+}
+
+func (it orderItem) order() (Order, error) {
+	created, err := time.Parse(time.RFC3339Nano, it.CreatedAt)
+	if err != nil {
+		return Order{}, fmt.Errorf("billing: order %s: createdAt: %w", it.ID, err)
+	}
+	o := Order{
+		ID: it.ID, UserID: it.UID, PlanID: it.PlanID, PlanName: it.PlanName, Plan: it.Plan, Lines: it.Lines,
+		Amounts:  Amounts{NetRp: it.NetRp, VATRateBp: money.BasisPoints(it.VATRateBp), VATRp: it.VATRp, TotalRp: it.TotalRp},
+		Currency: it.Currency, Status: OrderStatus(it.Status), Provider: ProviderName(it.Provider), Trial: it.Trial,
+		IntentID: it.IntentID, ClientSecret: it.ClientSecret, CreatedAt: created,
+		InvoiceID: it.InvoiceID, SubscriptionID: it.SubscriptionID,
+	}
+	if it.PaidAt != "" {
+		if o.PaidAt, err = time.Parse(time.RFC3339Nano, it.PaidAt); err != nil {
+			return Order{}, fmt.Errorf("billing: order %s: paidAt: %w", it.ID, err)
+		}
+	}
+	return o, nil
+}
+
+type eventItem struct {
+	PK      string `dynamodbav:"PK"`
+	SK      string `dynamodbav:"SK"`
+	Type    string `dynamodbav:"type"`
+	Event   string `dynamodbav:"event"`
+	OrderID string `dynamodbav:"orderId"`
+	At      string `dynamodbav:"at"`
+}
+
+type paymentItem struct {
+	PK             string    `dynamodbav:"PK"`
+	SK             string    `dynamodbav:"SK"`
+	Type           string    `dynamodbav:"type"`
+	ID             string    `dynamodbav:"id"`
+	UID            string    `dynamodbav:"uid"`
+	OrderID        string    `dynamodbav:"orderId"`
+	PlanName       Localized `dynamodbav:"planName"`
+	SubscriptionID string    `dynamodbav:"subscriptionId"`
+	Currency       string    `dynamodbav:"currency"`
+	AmountRp       int64     `dynamodbav:"amountRp"`
+	Method         string    `dynamodbav:"method"`
+	InvoiceID      string    `dynamodbav:"invoiceId,omitempty"`
+	PaidAt         string    `dynamodbav:"paidAt"`
+	Failed         bool      `dynamodbav:"failed,omitempty"`
+}
+
+type invoiceItem struct {
+	PK            string `dynamodbav:"PK"`
+	SK            string `dynamodbav:"SK"`
+	GSI1PK        string `dynamodbav:"GSI1PK"`
+	GSI1SK        string `dynamodbav:"GSI1SK"`
+	Type          string `dynamodbav:"type"`
+	ID            string `dynamodbav:"id"`
+	Number        string `dynamodbav:"number"`
+	UID           string `dynamodbav:"uid"`
+	OrderID       string `dynamodbav:"orderId"`
+	Language      string `dynamodbav:"language"`
+	IssuedAt      string `dynamodbav:"issuedAt"`
+	Seller        Party  `dynamodbav:"seller"`
+	Customer      Party  `dynamodbav:"customer"`
+	Lines         []Line `dynamodbav:"lines"`
+	NetRp         int64  `dynamodbav:"netRp"`
+	VATRateBp     int64  `dynamodbav:"vatRateBp"`
+	VATRp         int64  `dynamodbav:"vatRp"`
+	TotalRp       int64  `dynamodbav:"totalRp"`
+	Currency      string `dynamodbav:"currency"`
+	PaymentMethod string `dynamodbav:"paymentMethod"`
+	PaidAt        string `dynamodbav:"paidAt"`
+	PDFKey        string `dynamodbav:"pdfKey,omitempty"`
+}
+
+func toInvoiceItem(inv Invoice) invoiceItem {
+	return invoiceItem{
+		PK: invoicePK(inv.ID), SK: skInvoice, GSI1PK: invoicesGSI1 + inv.UserID, GSI1SK: ts(inv.IssuedAt),
+		Type: typeInvoice, ID: inv.ID, Number: inv.Number, UID: inv.UserID, OrderID: inv.OrderID, Language: inv.Language,
+		IssuedAt: ts(inv.IssuedAt), Seller: inv.Seller, Customer: inv.Customer, Lines: inv.Lines,
+		NetRp: inv.Amounts.NetRp, VATRateBp: int64(inv.Amounts.VATRateBp), VATRp: inv.Amounts.VATRp, TotalRp: inv.Amounts.TotalRp,
+		Currency: inv.Currency, PaymentMethod: inv.PaymentMethod, PaidAt: ts(inv.PaidAt), PDFKey: inv.PDFKey,
+	}
+}
+
+func (it invoiceItem) invoice() (Invoice, error) {
+	issued, err1 := time.Parse(time.RFC3339Nano, it.IssuedAt)
+	paid, err2 := time.Parse(time.RFC3339Nano, it.PaidAt)
+	if err := errors.Join(err1, err2); err != nil {
+		return Invoice{}, fmt.Errorf("billing: invoice %s: %w", it.ID, err)
+	}
+	return Invoice{
+		ID: it.ID, Number: it.Number, UserID: it.UID, OrderID: it.OrderID, Language: it.Language, IssuedAt: issued,
+		Seller: it.Seller, Customer: it.Customer, Lines: it.Lines,
+		Amounts:  Amounts{NetRp: it.NetRp, VATRateBp: money.BasisPoints(it.VATRateBp), VATRp: it.VATRp, TotalRp: it.TotalRp},
+		Currency: it.Currency, PaymentMethod: it.PaymentMethod, PaidAt: paid, PDFKey: it.PDFKey,
+	}, nil
+}
+
+func marshal(v any) (map[string]types.AttributeValue, error) {
+	av, err := attributevalue.MarshalMap(v)
+	if err != nil {
+		return nil, fmt.Errorf("billing: marshal %T: %w", v, err)
+	}
+	return av, nil
+}
+
+func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+func n(v int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(v, 10)}
+}
+
+const notExists = "attribute_not_exists(PK)"
+
+// ---------------------------------------------------------------- plans
+
+// SeedPlans writes SeededPlans into table: a plan is created when absent
+// and replaced only when its stored seedVersion is older than SeedVersion,
+// so running it on every start is idempotent and never overwrites an
+// administrator's edit of the same version.
+func SeedPlans(ctx context.Context, db DynamoAPI, table string) error {
+	for _, p := range SeededPlans() {
+		item, err := marshal(planItem{PK: pkPlan, SK: p.ID, Type: typePlan, SeedVersion: SeedVersion, Plan: p})
+		if err != nil {
+			return err
+		}
+		_, err = db.PutItem(ctx, &dynamodb.PutItemInput{
+			TableName: aws.String(table), Item: item,
+			ConditionExpression:       aws.String("attribute_not_exists(PK) OR seedVersion < :v"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": n(SeedVersion)},
+		})
+		if err != nil && !ddb.IsConditionFailed(err) {
+			return fmt.Errorf("billing: seed plan %s: %w", p.ID, err)
+		}
+	}
+	return nil
+}
+
+// Plans implements Store: every plan in pricing-page order.
+func (st *DynamoStore) Plans(ctx context.Context) ([]Plan, error) {
+	var items []planItem
+	if err := st.query(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression:    aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(pkPlan)},
+	}, &items); err != nil {
+		return nil, fmt.Errorf("billing: plans: %w", err)
+	}
+	plans := make([]Plan, len(items))
+	for i, it := range items {
+		plans[i] = it.Plan
+	}
+	slices.SortStableFunc(plans, func(a, b Plan) int { return a.SortOrder - b.SortOrder })
+	return plans, nil
+}
+
+// Plan implements Store.
+func (st *DynamoStore) Plan(ctx context.Context, id string) (Plan, error) {
+	var it planItem
+	if err := st.get(ctx, pkPlan, id, &it); err != nil {
+		return Plan{}, fmt.Errorf("billing: plan %q: %w", id, notFoundAs(err, apperr.CodeSubscriptionPlanNotFound))
+	}
+	return it.Plan, nil
+}
+
+// ---------------------------------------------------------------- orders
+
+// PutOrder implements Store.
+func (st *DynamoStore) PutOrder(ctx context.Context, o Order) error {
+	item, err := marshal(toOrderItem(o))
+	if err != nil {
+		return err
+	}
+	if _, err := st.db.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(st.table), Item: item, ConditionExpression: aws.String(notExists),
+	}); err != nil {
+		return fmt.Errorf("billing: put order %s: %w", o.ID, err)
+	}
+	return nil
+}
+
+// Order implements Store.
+func (st *DynamoStore) Order(ctx context.Context, id string) (Order, error) {
+	var it orderItem
+	if err := st.get(ctx, orderPK(id), skOrder, &it); err != nil {
+		return Order{}, fmt.Errorf("billing: order %s: %w", id, notFoundAs(err, apperr.CodeOrderNotFound))
+	}
+	return it.order()
+}
+
+// SetOrderIntent implements Store.
+func (st *DynamoStore) SetOrderIntent(ctx context.Context, id, intentID, clientSecret string) error {
+	_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(st.table), Key: ddb.Key(orderPK(id), skOrder),
+		UpdateExpression:          aws.String("SET intentId = :i, clientSecret = :c"),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":i": s(intentID), ":c": s(clientSecret)},
+	})
+	if err != nil {
+		return fmt.Errorf("billing: set intent of order %s: %w", id, err)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- subscriptions and payments
+
+// Subscriptions implements Store.
+func (st *DynamoStore) Subscriptions(ctx context.Context, uid string) ([]Subscription, error) {
+	var items []subItem
+	if err := st.query(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :p)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(userPK(uid)), ":p": s(subSKPrefix)},
+		ScanIndexForward:          aws.Bool(false),
+		ConsistentRead:            aws.Bool(true),
+	}, &items); err != nil {
+		return nil, fmt.Errorf("billing: subscriptions of %s: %w", uid, err)
+	}
+	out := make([]Subscription, 0, len(items))
+	for _, it := range items {
+		sub, err := it.subscription()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sub)
+	}
+	return out, nil
+}
+
+// Payments implements Store.
+func (st *DynamoStore) Payments(ctx context.Context, uid string) ([]Payment, error) {
+	var items []paymentItem
+	if err := st.query(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :p)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(userPK(uid)), ":p": s(paySKPrefix)},
+		ScanIndexForward:          aws.Bool(false),
+	}, &items); err != nil {
+		return nil, fmt.Errorf("billing: payments of %s: %w", uid, err)
+	}
+	out := make([]Payment, 0, len(items))
+	for _, it := range items {
+		paid, err := time.Parse(time.RFC3339Nano, it.PaidAt)
+		if err != nil {
+			return nil, fmt.Errorf("billing: payment %s: %w", it.ID, err)
+		}
+		out = append(out, Payment{
+			ID: it.ID, UserID: it.UID, OrderID: it.OrderID, PlanName: it.PlanName, SubscriptionID: it.SubscriptionID,
+			Currency: it.Currency, AmountRp: it.AmountRp, Method: it.Method, InvoiceID: it.InvoiceID, PaidAt: paid, Failed: it.Failed,
+		})
+	}
+	return out, nil
+}
+
+// ---------------------------------------------------------------- settlement
+
+// Settle implements Store (see keys.go for the transaction).
+func (st *DynamoStore) Settle(ctx context.Context, x Settlement) (Invoice, error) {
+	o := x.Order
+	year := x.Invoice.IssuedAt.UTC().Year()
+	seen, err := st.counter(ctx, year)
+	if err != nil {
+		return Invoice{}, err
+	}
+	inv := x.Invoice
+	inv.Number = FormatInvoiceNumber(year, seen+1)
+
+	var tx []types.TransactWriteItem
+	put := func(v any, cond string) error {
+		item, err := marshal(v)
+		if err != nil {
+			return err
+		}
+		tx = append(tx, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(st.table), Item: item, ConditionExpression: aws.String(cond)}})
+		return nil
+	}
+	idx := map[string]int{}
+	mark := func(name string) { idx[name] = len(tx) }
+
+	if x.EventID != "" {
+		mark("event")
+		if err := put(eventItem{PK: eventPK(x.EventID), SK: skEvent, Type: typeEvent, Event: EventPaymentSucceeded, OrderID: o.ID, At: ts(x.Payment.PaidAt)}, notExists); err != nil {
+			return Invoice{}, err
+		}
+	}
+	mark("order")
+	tx = append(tx, types.TransactWriteItem{Update: &types.Update{
+		TableName: aws.String(st.table), Key: ddb.Key(orderPK(o.ID), skOrder),
+		UpdateExpression:         aws.String("SET #st = :paid, paidAt = :at, invoiceId = :inv, subscriptionId = :sub"),
+		ConditionExpression:      aws.String("#st IN (:pending, :failed) AND totalRp = :amount AND currency = :cur"),
+		ExpressionAttributeNames: map[string]string{"#st": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":paid": s(string(OrderPaid)), ":at": s(ts(x.Payment.PaidAt)), ":inv": s(inv.ID), ":sub": s(x.Subscription.ID),
+			":pending": s(string(OrderPending)), ":failed": s(string(OrderFailed)),
+			":amount": n(o.Amounts.TotalRp), ":cur": s(o.Currency),
+		},
+	}})
+	mark("subscription")
+	if x.PrevExpiresAt.IsZero() {
+		if err := put(toSubItem(x.Subscription), notExists); err != nil {
+			return Invoice{}, err
+		}
+	} else {
+		sub := x.Subscription
+		tx = append(tx, types.TransactWriteItem{Update: &types.Update{
+			TableName: aws.String(st.table), Key: ddb.Key(userPK(sub.UserID), subSK(sub.ID)),
+			UpdateExpression: aws.String("SET expiresAt = :exp, GSI3PK = :g3, adAllowance = :allow, " +
+				"remainingAds = remainingAds + :add"),
+			ConditionExpression: aws.String("expiresAt = :seen"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":exp": s(ts(sub.ExpiresAt)), ":g3": s(SubExpiryPK(sub.ExpiresAt)), ":allow": n(int64(sub.AdAllowance)),
+				":add": n(int64(o.Plan.AdAllowance)), ":seen": s(ts(x.PrevExpiresAt)),
+			},
+		}})
+	}
+	p := x.Payment
+	if err := put(paymentItem{
+		PK: userPK(p.UserID), SK: paySK(p.PaidAt, p.OrderID), Type: typePayment, ID: p.ID, UID: p.UserID, OrderID: p.OrderID,
+		PlanName: p.PlanName, SubscriptionID: p.SubscriptionID, Currency: p.Currency, AmountRp: p.AmountRp,
+		Method: p.Method, InvoiceID: inv.ID, PaidAt: ts(p.PaidAt),
+	}, notExists); err != nil {
+		return Invoice{}, err
+	}
+	if err := put(toInvoiceItem(inv), notExists); err != nil {
+		return Invoice{}, err
+	}
+	mark("counter")
+	counterCond, counterVals := "attribute_not_exists(PK)", map[string]types.AttributeValue{":next": n(seen + 1)}
+	if seen > 0 {
+		counterCond = "n = :seen"
+		counterVals[":seen"] = n(seen)
+	}
+	tx = append(tx, types.TransactWriteItem{Update: &types.Update{
+		TableName: aws.String(st.table), Key: ddb.Key(pkCounter, counterSK(year)),
+		UpdateExpression:          aws.String("SET n = :next, #t = :type"),
+		ConditionExpression:       aws.String(counterCond),
+		ExpressionAttributeNames:  map[string]string{"#t": ddb.AttrType},
+		ExpressionAttributeValues: withType(counterVals),
+	}})
+	if o.Trial {
+		mark("trial")
+		if err := put(struct {
+			PK      string `dynamodbav:"PK"`
+			SK      string `dynamodbav:"SK"`
+			Type    string `dynamodbav:"type"`
+			OrderID string `dynamodbav:"orderId"`
+		}{userPK(o.UserID), trialSK(o.PlanID), typeTrialGuard, o.ID}, notExists); err != nil {
+			return Invoice{}, err
+		}
+	}
+
+	_, err = st.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: tx})
+	if reasons, ok := ddb.CancellationReasons(err); ok {
+		failed := func(name string) bool {
+			i, ok := idx[name]
+			return ok && i < len(reasons) && reasons[i] == "ConditionalCheckFailed"
+		}
+		switch {
+		case failed("event"):
+			return Invoice{}, fmt.Errorf("billing: settle order %s with event %s: %w", o.ID, x.EventID, ErrDuplicateEvent)
+		case failed("order"):
+			return Invoice{}, fmt.Errorf("billing: settle order %s: %w", o.ID, ErrOrderNotSettleable)
+		case failed("trial"):
+			return Invoice{}, fmt.Errorf("billing: settle order %s: %w", o.ID, ErrTrialUsed)
+		case failed("subscription"), failed("counter"), slices.Contains(reasons, "TransactionConflict"):
+			return Invoice{}, fmt.Errorf("billing: settle order %s: %w", o.ID, errRace)
+		}
+	}
+	if err != nil {
+		return Invoice{}, fmt.Errorf("billing: settle order %s: %w", o.ID, err)
+	}
+	return inv, nil
+}
+
+func withType(vals map[string]types.AttributeValue) map[string]types.AttributeValue {
+	vals[":type"] = s(typeCounter)
+	return vals
+}
+
+// counter reads the number of invoices issued in year (0 before the first).
+func (st *DynamoStore) counter(ctx context.Context, year int) (int64, error) {
+	var it struct {
+		N int64 `dynamodbav:"n"`
+	}
+	err := st.get(ctx, pkCounter, counterSK(year), &it)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("billing: invoice counter %d: %w", year, err)
+	}
+	return it.N, nil
+}
+
+// FailOrder implements Store.
+func (st *DynamoStore) FailOrder(ctx context.Context, o Order, eventID string, now time.Time) error {
+	ev, err := marshal(eventItem{PK: eventPK(eventID), SK: skEvent, Type: typeEvent, Event: EventPaymentFailed, OrderID: o.ID, At: ts(now)})
+	if err != nil {
+		return err
+	}
+	pay, err := marshal(paymentItem{
+		PK: userPK(o.UserID), SK: paySK(now, o.ID) + "#" + eventID, Type: typePayment, ID: "failed-" + eventID, UID: o.UserID, OrderID: o.ID,
+		PlanName: o.PlanName, Currency: o.Currency, AmountRp: o.Amounts.TotalRp, Method: PaymentMethodCard, PaidAt: ts(now), Failed: true,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = st.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: aws.String(st.table), Item: ev, ConditionExpression: aws.String(notExists)}},
+		{Update: &types.Update{
+			TableName: aws.String(st.table), Key: ddb.Key(orderPK(o.ID), skOrder),
+			UpdateExpression:          aws.String("SET #st = :failed, failedAt = :at"),
+			ConditionExpression:       aws.String("#st = :pending"),
+			ExpressionAttributeNames:  map[string]string{"#st": "status"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":failed": s(string(OrderFailed)), ":pending": s(string(OrderPending)), ":at": s(ts(now))},
+		}},
+		{Put: &types.Put{TableName: aws.String(st.table), Item: pay, ConditionExpression: aws.String(notExists)}},
+	}})
+	if reasons, ok := ddb.CancellationReasons(err); ok && len(reasons) == 3 {
+		if reasons[0] == "ConditionalCheckFailed" {
+			return fmt.Errorf("billing: fail order %s with event %s: %w", o.ID, eventID, ErrDuplicateEvent)
+		}
+		if reasons[1] == "ConditionalCheckFailed" {
+			return fmt.Errorf("billing: fail order %s: %w", o.ID, ErrOrderNotSettleable)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("billing: fail order %s: %w", o.ID, err)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- invoices
+
+// Invoice implements Store.
+func (st *DynamoStore) Invoice(ctx context.Context, id string) (Invoice, error) {
+	var it invoiceItem
+	if err := st.get(ctx, invoicePK(id), skInvoice, &it); err != nil {
+		return Invoice{}, fmt.Errorf("billing: invoice %s: %w", id, notFoundAs(err, apperr.CodeInvoiceNotFound))
+	}
+	return it.invoice()
+}
+
+// SetInvoicePDF implements Store.
+func (st *DynamoStore) SetInvoicePDF(ctx context.Context, id, key string) error {
+	_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(st.table), Key: ddb.Key(invoicePK(id), skInvoice),
+		UpdateExpression:          aws.String("SET pdfKey = :k"),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":k": s(key)},
+	})
+	if err != nil {
+		return fmt.Errorf("billing: set pdf of invoice %s: %w", id, err)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- ads (catalogue)
+
+// ConsumeAd takes one ad from uid's allowance at now: from the usable
+// subscription (not a bundle, not expired, ads left) that expires first,
+// with a conditional decrement, so parallel calls never go below zero. It
+// returns the subscription as it is after the decrement, or an error
+// wrapping ErrNoAllowance (apperr no_ad_allowance, 403) when none is usable.
+func ConsumeAd(ctx context.Context, db DynamoAPI, table, uid string, now time.Time) (Subscription, error) {
+	st := NewDynamoStore(db, table)
+	subs, err := st.Subscriptions(ctx, uid)
+	if err != nil {
+		return Subscription{}, err
+	}
+	slices.SortStableFunc(subs, func(a, b Subscription) int { return a.ExpiresAt.Compare(b.ExpiresAt) })
+	for _, sub := range subs {
+		if sub.State(now) != StateValid || sub.Bundle {
+			continue
+		}
+		u := ConsumeAdUpdate(table, uid, sub.ID, now)
+		out, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+			ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
+			ExpressionAttributeValues: u.ExpressionAttributeValues, ReturnValues: types.ReturnValueAllNew,
+		})
+		if ddb.IsConditionFailed(err) {
+			continue // taken by a parallel call, or expired meanwhile
+		}
+		if err != nil {
+			return Subscription{}, fmt.Errorf("billing: consume ad of %s from %s: %w", uid, sub.ID, err)
+		}
+		var it subItem
+		if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+			return Subscription{}, fmt.Errorf("billing: consume ad of %s: %w", uid, err)
+		}
+		return it.subscription()
+	}
+	return Subscription{}, fmt.Errorf("billing: consume ad of %s: %w", uid, ErrNoAllowance)
+}
+
+// ConsumeAd is ConsumeAd on the store's table.
+func (st *DynamoStore) ConsumeAd(ctx context.Context, uid string, now time.Time) (Subscription, error) {
+	return ConsumeAd(ctx, st.db, st.table, uid, now)
+}
+
+// ErrNoAllowance means the seller holds no subscription with an ad left.
+var ErrNoAllowance = apperr.New(apperr.CodeNoAdAllowance, nil)
+
+// ConsumeAdUpdate is the conditional decrement of ConsumeAd as a
+// transaction item: remainingAds - 1 if remainingAds > 0, the subscription
+// has not expired at now and is not a bundle.
+func ConsumeAdUpdate(table, uid, subID string, now time.Time) *types.Update {
+	return &types.Update{
+		TableName: aws.String(table), Key: ddb.Key(userPK(uid), subSK(subID)),
+		UpdateExpression:         aws.String("SET remainingAds = remainingAds - :one"),
+		ConditionExpression:      aws.String("remainingAds > :zero AND expiresAt > :now AND #b = :false"),
+		ExpressionAttributeNames: map[string]string{"#b": "bundle"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":one": n(1), ":zero": n(0), ":now": s(ts(now)), ":false": &types.AttributeValueMemberBOOL{Value: false},
+		},
+	}
+}
+
+// ---------------------------------------------------------------- helpers
+
+func (st *DynamoStore) get(ctx context.Context, pk, sk string, out any) error {
+	res, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(st.table), Key: ddb.Key(pk, sk), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return fmt.Errorf("billing: get: %w", err)
+	}
+	if res.Item == nil {
+		return apperr.ErrNotFound
+	}
+	if err := attributevalue.UnmarshalMap(res.Item, out); err != nil {
+		return fmt.Errorf("billing: decode %s/%s: %w", pk, sk, err)
+	}
+	return nil
+}
+
+func (st *DynamoStore) query(ctx context.Context, in *dynamodb.QueryInput, out any) error {
+	in.TableName = aws.String(st.table)
+	var all []map[string]types.AttributeValue
+	for {
+		res, err := st.db.Query(ctx, in)
+		if err != nil {
+			return fmt.Errorf("billing: query: %w", err)
+		}
+		all = append(all, res.Items...)
+		if len(res.LastEvaluatedKey) == 0 {
+			break
+		}
+		in.ExclusiveStartKey = res.LastEvaluatedKey
+	}
+	if err := attributevalue.UnmarshalListOfMaps(all, out); err != nil {
+		return fmt.Errorf("billing: decode query results: %w", err)
+	}
+	return nil
+}
+
+// notFoundAs turns a generic not_found into the domain's code.
+func notFoundAs(err error, code apperr.Code) error {
+	if errors.Is(err, apperr.ErrNotFound) {
+		return apperr.New(code, err)
+	}
+	return err
+}

@@ -1,0 +1,266 @@
+package billing_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/oklog/ulid/v2"
+	"github.com/stripe/stripe-go/v76"
+
+	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/invoice"
+	"github.com/remat/remat/shared/mail"
+)
+
+func TestMain(m *testing.M) {
+	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	slog.SetDefault(slog.New(slog.DiscardHandler))
+	os.Exit(m.Run())
+}
+
+var jwtKey = []byte("billing-integration-jwt-key-0123456789")
+
+const (
+	webhookSecret  = "whsec_billing_integration_test_secret"
+	publishableKey = "pk_test_billing"
+)
+
+// cloud is the billing domain wired to DynamoDB Local, the S3 and SES
+// emulators and, for Stripe, stripe-mock, as the two functions wire it on
+// AWS. site serves the webhook on 127.0.0.1, where the test-mode payer
+// posts its events (SITE_URL).
+type cloud struct {
+	db      *dynamodb.Client
+	table   string
+	box     *testcloud.Mailbox
+	store   *billing.DynamoStore
+	users   *accounts.DynamoStore
+	svc     *billing.Service
+	api     http.Handler
+	webhook http.Handler
+	site    *httptest.Server
+	iss     *auth.Issuer
+	mu      sync.Mutex
+	now     time.Time
+}
+
+type mode int
+
+const (
+	testMode mode = iota
+	stripeMode
+)
+
+func newCloud(t *testing.T, m mode) *cloud {
+	t.Helper()
+	db, table := testcloud.DynamoDB(t)
+	ses, box := testcloud.SES(t)
+	s3c, bucket := testcloud.S3(t)
+	c := &cloud{db: db, table: table, box: box, now: time.Now().UTC().Truncate(time.Second)}
+	if err := billing.SeedPlans(context.Background(), db, table); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	if c.iss, err = auth.NewIssuer(jwtKey, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	ver, err := auth.NewVerifier(jwtKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.store = billing.NewDynamoStore(db, table)
+	c.users = accounts.NewDynamoStore(db, table)
+	var webhookHandler http.Handler
+	c.site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { webhookHandler.ServeHTTP(w, r) }))
+	t.Cleanup(c.site.Close)
+	opts := billing.Options{
+		WebhookSecret: webhookSecret, From: "no-reply@remat.ch", SiteURL: "https://remat.test",
+		Seller: billing.Seller{Name: "Remat GmbH", Address: "Musterstrasse 1, 8000 Zürich", VATNumber: "CHE-123.456.789 MWST"},
+	}
+	switch m {
+	case testMode:
+		opts.Provider, opts.TestPayer = billing.TestProvider{}, billing.NewTestPayer(c.site.URL, webhookSecret)
+	case stripeMode:
+		backends := billing.NewStripeBackend(testcloud.StripeMock(t), 0, &stripe.LeveledLogger{Level: stripe.LevelNull}, &http.Client{Timeout: 10 * time.Second})
+		opts.Provider, opts.PublishableKey = billing.NewStripeProvider("sk_test_123", backends), publishableKey
+	}
+	c.svc = billing.NewService(c.store, billing.AccountsCustomers{Users: c.users},
+		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, mail.NewSESSender(ses), opts).WithClock(c.clock)
+	c.api = billing.NewHandler(c.svc, ver.WithTokenVersions(c.users))
+	c.webhook = billing.NewWebhookHandler(c.svc)
+	webhookHandler = c.webhook
+	return c
+}
+
+func (c *cloud) clock() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *cloud) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// user creates an active account and returns its id and an access token.
+func (c *cloud) user(t *testing.T, email string, role auth.Role) (string, string) {
+	t.Helper()
+	uid := ulid.Make().String()
+	u := accounts.User{
+		ID: uid, FirstName: "Anna", LastName: "Muster", Email: email, Language: "de", Role: role,
+		AccountType: accounts.AccountType("individual"), Status: accounts.StatusActive, EmailVerified: true, CreatedAt: c.clock(),
+	}
+	if err := c.users.CreateUser(context.Background(), u, accounts.Token{Hash: "h" + uid, Kind: accounts.TokenVerify, UserID: uid, ExpiresAt: c.clock().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := c.iss.Issue(auth.Principal{UserID: uid, Role: role})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return uid, tok
+}
+
+type response struct {
+	status int
+	body   map[string]any
+	raw    string
+}
+
+func (r response) code() string {
+	e, _ := r.body["error"].(map[string]any)
+	s, _ := e["code"].(string)
+	return s
+}
+
+func (r response) obj(key string) map[string]any {
+	m, _ := r.body[key].(map[string]any)
+	return m
+}
+
+// do serves a request through the real mux (the webhook's for its route)
+// and checks the response against docs/openapi.yaml.
+func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return c.serve(t, c.api, req)
+}
+
+func (c *cloud) serve(t *testing.T, h http.Handler, req *http.Request) response {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	resp := rec.Result()
+	testcloud.ValidateResponse(t, req, resp)
+	raw, _ := io.ReadAll(resp.Body)
+	out := response{status: resp.StatusCode, raw: string(raw)}
+	_ = json.Unmarshal(raw, &out.body)
+	return out
+}
+
+// deliver posts a signed provider event to the webhook.
+func (c *cloud) deliver(t *testing.T, eventID, typ string, pi stripe.PaymentIntent, secret string) response {
+	t.Helper()
+	body, header, err := billing.SignedEvent(eventID, typ, pi, secret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("POST", billing.RouteWebhookPath, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Stripe-Signature", header)
+	return c.serve(t, c.webhook, req)
+}
+
+// intentOf is the payment intent the provider reports for o.
+func (c *cloud) intentOf(t *testing.T, orderID string) stripe.PaymentIntent {
+	t.Helper()
+	o, err := c.store.Order(context.Background(), orderID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stripe.PaymentIntent{
+		ID: o.IntentID, Object: "payment_intent", Amount: o.Amounts.TotalRp, Currency: stripe.CurrencyCHF,
+		Metadata: map[string]string{billing.MetadataOrderID: o.ID}, Status: stripe.PaymentIntentStatusSucceeded,
+	}
+}
+
+func (c *cloud) order(t *testing.T, token, planID string) map[string]any {
+	t.Helper()
+	r := c.do(t, "POST", "/api/v1/orders", token, map[string]any{"planId": planID, "acceptTerms": true})
+	if r.status != 201 {
+		t.Fatalf("order %s: got %d %s", planID, r.status, r.raw)
+	}
+	return r.obj("order")
+}
+
+// count returns how many items of the table have a key starting with
+// prefixes (PK, SK) - a test-only Scan.
+func (c *cloud) count(t *testing.T, pkPrefix, skPrefix string) int {
+	t.Helper()
+	out, err := c.db.Scan(context.Background(), &dynamodb.ScanInput{
+		TableName:                 aws.String(c.table),
+		FilterExpression:          aws.String("begins_with(PK, :pk) AND begins_with(SK, :sk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pkPrefix}, ":sk": &types.AttributeValueMemberS{Value: skPrefix}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(out.Count)
+}
+
+// snapshot returns every item of the table, to prove that nothing changed.
+func (c *cloud) snapshot(t *testing.T) string {
+	t.Helper()
+	out, err := c.db.Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(c.table), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(out.Items))
+	for _, it := range out.Items {
+		b, _ := json.Marshal(it)
+		keys = append(keys, string(b))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "\n")
+}
+
+func newRawRequest(body, signature string) *http.Request {
+	req := httptest.NewRequest("POST", billing.RouteWebhookPath, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if signature != "" {
+		req.Header.Set("Stripe-Signature", signature)
+	}
+	return req
+}

@@ -1,0 +1,478 @@
+package billing_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stripe/stripe-go/v76"
+
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/ddb"
+)
+
+var card = map[string]any{"cardNumber": "4242 4242 4242 4242", "expiry": "12/34", "cvc": "123"}
+var declined = map[string]any{"cardNumber": "4000 0000 0000 0002", "expiry": "12/34", "cvc": "123"}
+
+func TestPlansSeededIdempotently(t *testing.T) {
+	c := newCloud(t, testMode)
+	if err := billing.SeedPlans(context.Background(), c.db, c.table); err != nil {
+		t.Fatalf("second seed: %v", err)
+	}
+	r := c.do(t, "GET", "/api/v1/plans", "", nil)
+	items, _ := r.body["items"].([]any)
+	if r.status != 200 || len(items) != 4 {
+		t.Fatalf("plans: got %d %s, want 4 plans", r.status, r.raw)
+	}
+	var ids []string
+	for _, it := range items {
+		ids = append(ids, it.(map[string]any)["id"].(string))
+	}
+	if strings.Join(ids, ",") != "single,starter,pro,bundle" {
+		t.Errorf("plans: got %v, want single,starter,pro,bundle", ids)
+	}
+	pro := items[2].(map[string]any)
+	if pro["popular"] != true || pro["freeMonths"] != 3.0 || pro["priceRp"] != 29000.0 || pro["adAllowance"] != 30.0 {
+		t.Errorf("pro: got %v", pro)
+	}
+}
+
+func TestTestModeJourney(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+
+	if r := c.do(t, "POST", "/api/v1/orders", tok, map[string]any{"planId": "starter", "acceptTerms": false}); r.status != 400 || r.code() != "terms_not_accepted" {
+		t.Errorf("terms not accepted: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders", tok, map[string]any{"planId": "gold", "acceptTerms": true}); r.status != 404 || r.code() != "subscription_plan_not_found" {
+		t.Errorf("unknown plan: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil); r.status != 200 || r.body["current"] != nil {
+		t.Errorf("subscriptions before: got %d %s, want current null", r.status, r.raw)
+	}
+
+	o := c.order(t, tok, "starter")
+	if o["status"] != "pending" || o["provider"] != "test" || o["netRp"] != 3900.0 || o["vatRp"] != 316.0 || o["totalRp"] != 4216.0 ||
+		o["vatRateBp"] != 810.0 || o["clientSecret"] != nil {
+		t.Fatalf("order: got %v", o)
+	}
+	id := o["id"].(string)
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, map[string]any{"cardNumber": "1234", "expiry": "12/34", "cvc": "1"}); r.status != 400 ||
+		!strings.Contains(r.raw, `"cardNumber":"invalid"`) || !strings.Contains(r.raw, `"cvc":"invalid"`) {
+		t.Errorf("bad card: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card); r.status != 202 || r.body["message"] != "payment_processing" {
+		t.Fatalf("test payment: got %d %s", r.status, r.raw)
+	}
+	r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil)
+	o = r.obj("order")
+	if r.status != 200 || o["status"] != "paid" || o["invoiceId"] == nil || o["paidAt"] == nil {
+		t.Fatalf("order after payment: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card); r.status != 409 || r.code() != "order_not_pending" {
+		t.Errorf("paying twice: got %d %s", r.status, r.raw)
+	}
+
+	r = c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil)
+	cur := r.obj("current")
+	wantExp := billing.Duration{Value: 3, Unit: billing.UnitMonths}.AddTo(c.clock()).Format(time.RFC3339)
+	if cur["planId"] != "starter" || cur["remainingAds"] != 5.0 || cur["state"] != "valid" || cur["expiresAt"] != wantExp {
+		t.Errorf("current subscription: got %s, want starter, 5 ads, valid, expiring %s", r.raw, wantExp)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders", tok, map[string]any{"planId": "starter", "acceptTerms": true}); r.status != 409 || r.code() != "already_subscribed" {
+		t.Errorf("ordering the held plan: got %d %s", r.status, r.raw)
+	}
+
+	r = c.do(t, "GET", "/api/v1/payments", tok, nil)
+	items, _ := r.body["items"].([]any)
+	if len(items) != 1 {
+		t.Fatalf("payments: got %s", r.raw)
+	}
+	pay := items[0].(map[string]any)
+	if pay["amountRp"] != 4216.0 || pay["state"] != "valid" || pay["remainingAds"] != 5.0 || pay["method"] != "card" || pay["invoiceId"] != o["invoiceId"] {
+		t.Errorf("payment: got %v", pay)
+	}
+
+	invID := o["invoiceId"].(string)
+	r = c.do(t, "GET", "/api/v1/invoices/"+invID, tok, nil)
+	inv := r.obj("invoice")
+	year := c.clock().Year()
+	if r.status != 200 || inv["number"] != fmt.Sprintf("RE-%d-000001", year) || inv["totalRp"] != 4216.0 || inv["vatRp"] != 316.0 ||
+		inv["customer"].(map[string]any)["email"] != "anna@example.ch" || inv["seller"].(map[string]any)["vatNumber"] != "CHE-123.456.789 MWST" {
+		t.Errorf("invoice: got %d %s", r.status, r.raw)
+	}
+	r = c.do(t, "GET", "/api/v1/invoices/"+invID+"/pdf", tok, nil)
+	if url, _ := r.body["url"].(string); r.status != 200 || !strings.Contains(url, "private/invoices/") || !strings.Contains(url, "X-Amz-Signature") {
+		t.Errorf("pdf link: got %d %s", r.status, r.raw)
+	}
+	msgs := c.box.Messages()
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, fmt.Sprintf("RE-%d-000001", year)) || !strings.Contains(msgs[0].Text, "https://remat.test/de/invoice/"+invID) {
+		t.Errorf("invoice mail: got %+v", msgs)
+	}
+}
+
+func TestDeclinedTestCard(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "single")["id"].(string)
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, declined); r.status != 202 {
+		t.Fatalf("declined payment: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil); r.obj("order")["status"] != "failed" {
+		t.Errorf("order: got %s, want failed", r.raw)
+	}
+	if n := c.count(t, "USER#", "SUB#"); n != 0 {
+		t.Errorf("subscriptions: got %d, want 0", n)
+	}
+	r := c.do(t, "GET", "/api/v1/payments", tok, nil)
+	if items, _ := r.body["items"].([]any); len(items) != 1 || items[0].(map[string]any)["state"] != "failed" || items[0].(map[string]any)["amountRp"] != 2054.0 {
+		t.Errorf("payments after a declined card: got %s, want one failed payment of 20.54", r.raw)
+	}
+	// Retrying is a new order.
+	id2 := c.order(t, tok, "single")["id"].(string)
+	if r := c.do(t, "POST", "/api/v1/orders/"+id2+"/test-payment", tok, card); r.status != 202 {
+		t.Fatalf("retry: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil); r.obj("current")["planId"] != "single" || r.obj("current")["remainingAds"] != 1.0 {
+		t.Errorf("single publication: got %s", r.raw)
+	}
+}
+
+func TestFreeTrialSettlesAtOnce(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "pro@example.ch", auth.RoleUser)
+	o := c.order(t, tok, "pro")
+	if o["status"] != "paid" || o["totalRp"] != 0.0 || o["netRp"] != 0.0 || o["invoiceId"] == nil {
+		t.Fatalf("trial order: got %v", o)
+	}
+	r := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil)
+	cur := r.obj("current")
+	wantExp := billing.Duration{Value: 3, Unit: billing.UnitMonths}.AddTo(c.clock()).Format(time.RFC3339)
+	if cur["planId"] != "pro" || cur["remainingAds"] != 30.0 || cur["expiresAt"] != wantExp {
+		t.Errorf("trial subscription: got %s, want 30 ads until %s", r.raw, wantExp)
+	}
+	inv := c.do(t, "GET", "/api/v1/invoices/"+o["invoiceId"].(string), tok, nil).obj("invoice")
+	if inv["totalRp"] != 0.0 {
+		t.Errorf("trial invoice: got %v", inv)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders", tok, map[string]any{"planId": "pro", "acceptTerms": true}); r.status != 409 || r.code() != "already_subscribed" {
+		t.Errorf("second pro order during the trial: got %d %s", r.status, r.raw)
+	}
+	// After the trial, pro costs the normal price.
+	c.advance(100 * 24 * time.Hour)
+	o = c.order(t, tok, "pro")
+	if o["status"] != "pending" || o["totalRp"] != 31349.0 {
+		t.Errorf("pro after the trial: got %v, want pending 313.49", o)
+	}
+}
+
+func TestWebhookSameEventTenTimes(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	pi := c.intentOf(t, id)
+	var wg sync.WaitGroup
+	for range 5 { // in parallel
+		wg.Go(func() {
+			if r := c.deliver(t, "evt_same", billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 || r.body["received"] != true {
+				t.Errorf("delivery: got %d %s", r.status, r.raw)
+			}
+		})
+	}
+	wg.Wait()
+	for range 5 { // and in sequence
+		if r := c.deliver(t, "evt_same", billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
+			t.Errorf("delivery: got %d %s", r.status, r.raw)
+		}
+	}
+	if r := c.deliver(t, "evt_other", billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
+		t.Errorf("another success for the paid order: got %d %s", r.status, r.raw)
+	}
+	for prefix, want := range map[string]int{"SUB#": 1, "PAY#": 1} {
+		if n := c.count(t, "USER#", prefix); n != want {
+			t.Errorf("%s items: got %d, want %d", prefix, n, want)
+		}
+	}
+	if n := c.count(t, "INVOICE#", "INVOICE"); n != 1 {
+		t.Errorf("invoices: got %d, want 1", n)
+	}
+	if n := c.count(t, "PAYEVT#", "PAYEVT"); n != 1 {
+		t.Errorf("recorded events: got %d, want 1", n)
+	}
+	if r := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil); r.obj("current")["remainingAds"] != 5.0 {
+		t.Errorf("allowance: got %s, want 5 ads once", r.raw)
+	}
+}
+
+func TestWebhookBadSignature(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	before := c.snapshot(t)
+	r := c.deliver(t, "evt_forged", billing.EventPaymentSucceeded, c.intentOf(t, id), "whsec_someone_else")
+	if r.status != 400 || r.code() != "invalid_signature" {
+		t.Errorf("forged event: got %d %s, want 400 invalid_signature", r.status, r.raw)
+	}
+	req := newRawRequest(`{"id":"evt_x","type":"payment_intent.succeeded"}`, "")
+	if r := c.serve(t, c.webhook, req); r.status != 400 || r.code() != "invalid_signature" {
+		t.Errorf("unsigned event: got %d %s", r.status, r.raw)
+	}
+	if after := c.snapshot(t); after != before {
+		t.Errorf("the table changed after rejected events")
+	}
+}
+
+func TestWebhookIgnoresOtherEventTypes(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	before := c.snapshot(t)
+	if r := c.deliver(t, "evt_refund", "charge.refunded", c.intentOf(t, id), webhookSecret); r.status != 200 || r.body["received"] != true {
+		t.Errorf("unhandled type: got %d %s", r.status, r.raw)
+	}
+	if c.snapshot(t) != before {
+		t.Errorf("the table changed after an ignored event")
+	}
+}
+
+func TestWebhookSuccessBeforeOrderExists(t *testing.T) {
+	c := newCloud(t, testMode)
+	uid, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	plan, err := c.store.Plan(context.Background(), "starter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := billing.NewOrder("01KEARLYEVENT0000000000000", uid, plan, false, billing.ProviderTest, c.clock())
+	o.IntentID = billing.TestIntentID(o.ID)
+	pi := stripe.PaymentIntent{ID: o.IntentID, Amount: o.Amounts.TotalRp, Currency: stripe.CurrencyCHF, Metadata: map[string]string{billing.MetadataOrderID: o.ID}}
+	before := c.snapshot(t)
+	if r := c.deliver(t, "evt_early", billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
+		t.Fatalf("early event: got %d %s", r.status, r.raw)
+	}
+	if c.snapshot(t) != before {
+		t.Fatalf("the table changed after an event for an unknown order")
+	}
+	// The event was not recorded, so the provider's redelivery settles the
+	// order once it exists.
+	if err := c.store.PutOrder(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	c.deliver(t, "evt_early", billing.EventPaymentSucceeded, pi, webhookSecret)
+	if r := c.do(t, "GET", "/api/v1/orders/"+o.ID, tok, nil); r.obj("order")["status"] != "paid" {
+		t.Errorf("redelivered event: got %s, want paid", r.raw)
+	}
+}
+
+func TestWebhookMismatchChangesNothing(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	good := c.intentOf(t, id)
+	variants := map[string]func(pi *stripe.PaymentIntent){
+		"amount one Rappen short": func(pi *stripe.PaymentIntent) { pi.Amount-- },
+		"amount of the net price": func(pi *stripe.PaymentIntent) { pi.Amount = 3900 },
+		"other currency":          func(pi *stripe.PaymentIntent) { pi.Currency = stripe.CurrencyEUR },
+		"other payment intent":    func(pi *stripe.PaymentIntent) { pi.ID = "pi_other" },
+		"no order id":             func(pi *stripe.PaymentIntent) { pi.Metadata = nil },
+	}
+	before := c.snapshot(t)
+	for name, mut := range variants {
+		pi := good
+		pi.Metadata = map[string]string{billing.MetadataOrderID: id}
+		mut(&pi)
+		if r := c.deliver(t, "evt_"+strings.ReplaceAll(name, " ", "_"), billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
+			t.Errorf("%s: got %d %s", name, r.status, r.raw)
+		}
+	}
+	if c.snapshot(t) != before {
+		t.Errorf("the table changed after mismatched events")
+	}
+}
+
+func TestWebhookFailureThenSuccess(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	pi := c.intentOf(t, id)
+	c.deliver(t, "evt_fail", billing.EventPaymentFailed, pi, webhookSecret)
+	if r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil); r.obj("order")["status"] != "failed" {
+		t.Fatalf("after failure: got %s", r.raw)
+	}
+	c.deliver(t, "evt_ok", billing.EventPaymentSucceeded, pi, webhookSecret)
+	if r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil); r.obj("order")["status"] != "paid" {
+		t.Fatalf("after success: got %s", r.raw)
+	}
+	// A late failure (out of order) and the replayed failure change nothing.
+	before := c.snapshot(t)
+	c.deliver(t, "evt_late_fail", billing.EventPaymentFailed, pi, webhookSecret)
+	c.deliver(t, "evt_fail", billing.EventPaymentFailed, pi, webhookSecret)
+	if c.snapshot(t) != before {
+		t.Errorf("a failure after the success changed the table")
+	}
+	if n := c.count(t, "USER#", "SUB#"); n != 1 {
+		t.Errorf("subscriptions: got %d, want 1", n)
+	}
+	r := c.do(t, "GET", "/api/v1/payments", tok, nil)
+	if !strings.Contains(r.raw, `"state":"failed"`) || !strings.Contains(r.raw, `"state":"valid"`) || strings.Count(r.raw, `"orderId"`) != 2 {
+		t.Errorf("payments: got %s, want the failed attempt and the payment", r.raw)
+	}
+}
+
+func TestExtendAfterLimitExceeded(t *testing.T) {
+	c := newCloud(t, testMode)
+	uid, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card)
+	first := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil).obj("current")
+	for range 5 {
+		if _, err := billing.ConsumeAd(context.Background(), c.db, c.table, uid, c.clock()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cur := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil).obj("current"); cur["state"] != "limit_exceeded" {
+		t.Fatalf("after 5 ads: got %v, want limit_exceeded", cur)
+	}
+	id = c.order(t, tok, "starter")["id"].(string)
+	c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card)
+	cur := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil).obj("current")
+	oldExp, _ := time.Parse(time.RFC3339, first["expiresAt"].(string))
+	wantExp := billing.Duration{Value: 3, Unit: billing.UnitMonths}.AddTo(oldExp).Format(time.RFC3339)
+	if cur["id"] != first["id"] || cur["remainingAds"] != 5.0 || cur["adAllowance"] != 10.0 || cur["expiresAt"] != wantExp || cur["state"] != "valid" {
+		t.Errorf("extended subscription: got %v, want the same one with 5 ads until %s", cur, wantExp)
+	}
+	inv := c.do(t, "GET", "/api/v1/payments", tok, nil)
+	if !regexp.MustCompile(`"amountRp":4216`).MatchString(inv.raw) || strings.Count(inv.raw, `"orderId"`) != 2 {
+		t.Errorf("payments: got %s", inv.raw)
+	}
+}
+
+func TestConsumeAdInParallel(t *testing.T) {
+	c := newCloud(t, testMode)
+	uid, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	id := c.order(t, tok, "starter")["id"].(string)
+	c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ok, denied := 0, 0
+	for range 12 {
+		wg.Go(func() {
+			_, err := c.store.ConsumeAd(context.Background(), uid, c.clock())
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case errors.Is(err, billing.ErrNoAllowance):
+				denied++
+			default:
+				t.Errorf("consume: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok != 5 || denied != 7 {
+		t.Errorf("parallel consumption: got %d taken, %d denied, want 5 and 7", ok, denied)
+	}
+	if cur := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil).obj("current"); cur["remainingAds"] != 0.0 {
+		t.Errorf("remaining: got %v, want 0", cur["remainingAds"])
+	}
+	// Expired: nothing to take even with ads left.
+	id = c.order(t, tok, "single")["id"].(string)
+	c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card)
+	if _, err := billing.ConsumeAd(context.Background(), c.db, c.table, uid, c.clock().Add(61*24*time.Hour)); !errors.Is(err, billing.ErrNoAllowance) {
+		t.Errorf("expired: got %v, want ErrNoAllowance", err)
+	}
+	// A bundle carries no ads.
+	_, tok2 := c.user(t, "bundle@example.ch", auth.RoleUser)
+	id = c.order(t, tok2, "bundle")["id"].(string)
+	c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok2, card)
+	uid2 := c.do(t, "GET", "/api/v1/subscriptions/me", tok2, nil)
+	if uid2.obj("current")["bundle"] != true || uid2.obj("current")["state"] != "valid" {
+		t.Errorf("bundle: got %s", uid2.raw)
+	}
+}
+
+func TestStripeProviderAgainstStripeMock(t *testing.T) {
+	c := newCloud(t, stripeMode)
+	_, tok := c.user(t, "anna@example.ch", auth.RoleUser)
+	o := c.order(t, tok, "starter")
+	secret, _ := o["clientSecret"].(string)
+	if o["provider"] != "stripe" || o["status"] != "pending" || secret == "" || o["publishableKey"] != publishableKey {
+		t.Fatalf("stripe order: got %v", o)
+	}
+	id := o["id"].(string)
+	stored, err := c.store.Order(context.Background(), id)
+	if err != nil || !strings.HasPrefix(stored.IntentID, "pi_") {
+		t.Fatalf("stored intent: got %+v %v", stored, err)
+	}
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card); r.status != 404 {
+		t.Errorf("test payment with Stripe: got %d %s, want 404", r.status, r.raw)
+	}
+	c.deliver(t, "evt_stripe", billing.EventPaymentSucceeded, c.intentOf(t, id), webhookSecret)
+	r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil)
+	if r.obj("order")["status"] != "paid" || r.obj("order")["clientSecret"] != nil {
+		t.Errorf("after the webhook: got %s, want paid without the client secret", r.raw)
+	}
+}
+
+// TestInvoiceNumbersAreSequential settles orders of several sellers in
+// parallel: every invoice gets its own number, without gaps.
+func TestInvoiceNumbersAreSequential(t *testing.T) {
+	c := newCloud(t, testMode)
+	var tokens []string
+	var orders []string
+	for i := range 6 {
+		_, tok := c.user(t, fmt.Sprintf("seller%d@example.ch", i), auth.RoleUser)
+		tokens = append(tokens, tok)
+		orders = append(orders, c.order(t, tok, "starter")["id"].(string))
+	}
+	var wg sync.WaitGroup
+	for i, id := range orders {
+		wg.Go(func() {
+			if r := c.deliver(t, "evt_"+id, billing.EventPaymentSucceeded, c.intentOf(t, id), webhookSecret); r.status != 200 {
+				t.Errorf("delivery %d: got %d %s", i, r.status, r.raw)
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for i, id := range orders {
+		o := c.do(t, "GET", "/api/v1/orders/"+id, tokens[i], nil).obj("order")
+		inv := c.do(t, "GET", "/api/v1/invoices/"+o["invoiceId"].(string), tokens[i], nil).obj("invoice")
+		seen[inv["number"].(string)] = true
+	}
+	for n := 1; n <= len(orders); n++ {
+		if want := fmt.Sprintf("RE-%d-%06d", c.clock().Year(), n); !seen[want] {
+			t.Errorf("numbers: got %v, want %s among them", seen, want)
+		}
+	}
+}
+
+// TestSeedKeepsEditedPlans: a plan an administrator edited is not
+// overwritten by a restart's seed of the same version.
+func TestSeedKeepsEditedPlans(t *testing.T) {
+	c := newCloud(t, testMode)
+	_, err := c.db.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: aws.String(c.table), Key: ddb.Key("PLAN", "starter"),
+		UpdateExpression:          aws.String("SET priceRp = :p"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberN{Value: "4500"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := billing.SeedPlans(context.Background(), c.db, c.table); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := c.store.Plan(context.Background(), "starter"); err != nil || p.PriceRp != 4500 {
+		t.Errorf("edited plan after a seed: got %+v %v, want price 4500 kept", p, err)
+	}
+}

@@ -1,0 +1,163 @@
+package billing
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/remat/remat/shared/money"
+)
+
+func TestVAT(t *testing.T) {
+	tests := []struct {
+		net  int64
+		rate money.BasisPoints
+		want int64
+	}{
+		{0, 810, 0},
+		{1, 810, 0},                 // 0.081 -> 0
+		{6, 810, 0},                 // 0.486 -> 0
+		{7, 810, 1},                 // 0.567 -> 1
+		{100, 810, 8},               // 8.1 -> 8
+		{1900, 810, 154},            // 153.9 -> 154
+		{3900, 810, 316},            // 315.9 -> 316
+		{29000, 810, 2349},          // 2349.0
+		{59000, 810, 4779},          // 4779.0
+		{50, 100, 1},                // exactly 0.5 -> 1 (half up)
+		{150, 100, 2},               // exactly 1.5 -> 2 (not banker's 2; 2.5 below)
+		{250, 100, 3},               // exactly 2.5 -> 3 (banker's rounding would give 2)
+		{49, 100, 0},                // 0.49 -> 0
+		{1000, 810, 81},             // 81.0
+		{12345, 810, 1000},          // 999.945 -> 1000
+		{12339, 810, 999},           // 999.459 -> 999
+		{-250, 100, -3},             // credit: half away from zero
+		{1 << 40, 810, 89060441850}, // 89060441849.856: large amounts stay exact
+	}
+	for _, tt := range tests {
+		if got := VAT(tt.net, tt.rate); got != tt.want {
+			t.Errorf("VAT(%d, %d): got %d, want %d", tt.net, tt.rate, got, tt.want)
+		}
+	}
+	a := AmountsFor(1900, VATRate)
+	if a != (Amounts{NetRp: 1900, VATRateBp: 810, VATRp: 154, TotalRp: 2054}) {
+		t.Errorf("AmountsFor(1900): got %+v, want net 1900, vat 154, total 2054", a)
+	}
+}
+
+func TestDurationAddTo(t *testing.T) {
+	d := func(s string) time.Time {
+		t.Helper()
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	tests := []struct {
+		from string
+		dur  Duration
+		want string
+	}{
+		{"2026-01-31T10:00:00Z", Duration{1, UnitMonths}, "2026-02-28T10:00:00Z"},
+		{"2028-01-31T10:00:00Z", Duration{1, UnitMonths}, "2028-02-29T10:00:00Z"}, // leap year
+		{"2026-03-31T00:00:00Z", Duration{1, UnitMonths}, "2026-04-30T00:00:00Z"},
+		{"2026-08-31T23:59:59Z", Duration{1, UnitMonths}, "2026-09-30T23:59:59Z"},
+		{"2026-01-15T08:30:00Z", Duration{1, UnitMonths}, "2026-02-15T08:30:00Z"},
+		{"2026-11-30T12:00:00Z", Duration{3, UnitMonths}, "2027-02-28T12:00:00Z"}, // across the year
+		{"2026-12-31T12:00:00Z", Duration{12, UnitMonths}, "2027-12-31T12:00:00Z"},
+		{"2028-02-29T12:00:00Z", Duration{12, UnitMonths}, "2029-02-28T12:00:00Z"},
+		{"2026-02-28T12:00:00Z", Duration{1, UnitMonths}, "2026-03-28T12:00:00Z"}, // no snap to month end
+		{"2026-01-31T10:00:00Z", Duration{60, UnitDays}, "2026-04-01T10:00:00Z"},
+		{"2026-02-27T10:00:00Z", Duration{2, UnitDays}, "2026-03-01T10:00:00Z"},
+		{"2026-03-28T23:30:00+01:00", Duration{1, UnitDays}, "2026-03-29T22:30:00Z"}, // computed in UTC
+	}
+	for _, tt := range tests {
+		if got := tt.dur.AddTo(d(tt.from)); !got.Equal(d(tt.want)) {
+			t.Errorf("%s + %d %s: got %s, want %s", tt.from, tt.dur.Value, tt.dur.Unit, got.Format(time.RFC3339), tt.want)
+		}
+	}
+}
+
+func TestSubscriptionState(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	later, earlier := now.Add(time.Hour), now.Add(-time.Hour)
+	tests := []struct {
+		name string
+		sub  Subscription
+		want SubscriptionState
+	}{
+		{"ads left", Subscription{ExpiresAt: later, RemainingAds: 3}, StateValid},
+		{"no ads left", Subscription{ExpiresAt: later, RemainingAds: 0}, StateLimitExceeded},
+		{"expired with ads", Subscription{ExpiresAt: earlier, RemainingAds: 3}, StateExpired},
+		{"expired and used up", Subscription{ExpiresAt: earlier}, StateExpired},
+		{"expires exactly now", Subscription{ExpiresAt: now, RemainingAds: 1}, StateExpired},
+		{"bundle carries no ads", Subscription{ExpiresAt: later, Bundle: true}, StateValid},
+	}
+	for _, tt := range tests {
+		if got := tt.sub.State(now); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestNewOrderPricesOnTheServer(t *testing.T) {
+	plans := map[string]Plan{}
+	for _, p := range SeededPlans() {
+		plans[p.ID] = p
+	}
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		plan                   string
+		trial                  bool
+		net, vat, total, price int64
+	}{
+		{PlanSingle, false, 1900, 154, 2054, 1900},
+		{PlanStarter, false, 3900, 316, 4216, 3900},
+		{PlanPro, false, 29000, 2349, 31349, 29000},
+		{PlanPro, true, 0, 0, 0, 0},
+		{PlanBundle, false, 59000, 4779, 63779, 59000},
+	}
+	for _, tt := range tests {
+		o := NewOrder("o1", "u1", plans[tt.plan], tt.trial, ProviderTest, now)
+		if o.Amounts.NetRp != tt.net || o.Amounts.VATRp != tt.vat || o.Amounts.TotalRp != tt.total || o.Amounts.VATRateBp != 810 ||
+			len(o.Lines) != 1 || o.Lines[0].UnitPriceRp != tt.price || o.Lines[0].NetRp != tt.net || o.Status != OrderPending || o.Currency != "CHF" {
+			t.Errorf("%s trial=%v: got %+v", tt.plan, tt.trial, o)
+		}
+	}
+	if got := NewOrder("o1", "u1", plans[PlanPro], true, ProviderTest, now).Lines[0].Description["de"]; got != "Pro – 3 Monate gratis" {
+		t.Errorf("trial line: got %q", got)
+	}
+}
+
+func TestSeededPlans(t *testing.T) {
+	langs := []string{"en", "fr", "de", "it", "sq"}
+	for _, p := range SeededPlans() {
+		for _, l := range langs {
+			if p.Name[l] == "" || p.Description[l] == "" {
+				t.Errorf("plan %s: missing %s name or description", p.ID, l)
+			}
+		}
+		if p.Bundle && p.AdAllowance != 0 {
+			t.Errorf("plan %s: a bundle carries no ads, got %d", p.ID, p.AdAllowance)
+		}
+	}
+}
+
+func TestValidExpiry(t *testing.T) {
+	for v, want := range map[string]bool{"12/34": true, "01/2030": true, "1/30": false, "13/30": false, "00/30": false, "ab/cd": false, "": false, "12 / 34": true} {
+		if got := validExpiry(v); got != want {
+			t.Errorf("validExpiry(%q): got %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestSignatureHeaderSurvivesTheLambdaAdapter: API Gateway's adapter splits
+// "t=…,v1=…" on commas into two values.
+func TestSignatureHeaderSurvivesTheLambdaAdapter(t *testing.T) {
+	h := http.Header{}
+	h.Add("Stripe-Signature", "t=1767268800")
+	h.Add("Stripe-Signature", "v1=abc")
+	if got := SignatureHeader(h); got != "t=1767268800,v1=abc" {
+		t.Errorf("got %q, want t=1767268800,v1=abc", got)
+	}
+}
