@@ -10,6 +10,8 @@ const PAGES = [
   ['login', '/login'],
   ['account creation', '/account-creation'],
   ['forgot password', '/forgot-password'],
+  ['terms', '/terms'],
+  ['privacy', '/privacy'],
 ] as const;
 
 async function seriousViolations(builder: AxeBuilder) {
@@ -30,6 +32,14 @@ for (const lang of LANGS) {
       expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
     });
   }
+}
+
+for (const lang of LANGS) {
+  test(`${lang} pricing (vendre?choosePlan=true): no serious or critical axe violations`, async ({ page }) => {
+    await page.goto(`/${lang}/vendre?choosePlan=true`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
+  });
 }
 
 test('fr: the open mobile menu has no serious or critical axe violations', async ({ page }) => {

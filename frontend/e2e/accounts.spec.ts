@@ -1,13 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, pathOf, test, uniqueEmail, type E2ELang } from './support';
-
-interface MailboxMessage {
-  id: string;
-  to: string[];
-  subject: string;
-  text?: string;
-  html?: string;
-}
+import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -98,32 +90,6 @@ const T = {
 const PASSWORD = 'Bauholz-Rest-2026!';
 const NEW_PASSWORD = 'Ziegel+Beton-2027?';
 const RESET_PASSWORD = 'Kies&Sand-2028#';
-
-/** Waits for the newest e-mail to `to` whose text holds a link to `route`, and returns that link's path. */
-async function linkFromMailbox(request: APIRequestContext, to: string, route: string): Promise<string> {
-  let path = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/_dev/mailbox.json');
-        if (!response.ok()) return '';
-        const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-        for (const message of messages) {
-          if (!message.to.some((address) => address.toLowerCase() === to.toLowerCase())) continue;
-          const body = `${message.text ?? ''} ${message.html ?? ''}`;
-          const match = new RegExp(`https?://[^\\s"'<>]*(/[a-z]{2}/${route}/[A-Za-z0-9_-]+)`).exec(body);
-          if (match?.[1]) {
-            path = match[1];
-            return path;
-          }
-        }
-        return '';
-      },
-      { timeout: 15_000, message: `an e-mail to ${to} with a ${route} link` },
-    )
-    .not.toBe('');
-  return path;
-}
 
 /** A real PNG drawn by the browser's canvas (nothing downloaded). */
 async function pngFrom(page: Page): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The journeys run in French (the redirect language) and German at least. */
 export const LANGS = ['fr', 'de'] as const;
@@ -117,4 +117,38 @@ export async function scrollTo(page: Page, y: number): Promise<void> {
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+interface MailboxMessage {
+  id: string;
+  to: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+/** Waits for the newest e-mail to `to` whose text holds a link to `route`, and returns that link's path. */
+export async function linkFromMailbox(request: APIRequestContext, to: string, route: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/_dev/mailbox.json');
+        if (!response.ok()) return '';
+        const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+        for (const message of messages) {
+          if (!message.to.some((address) => address.toLowerCase() === to.toLowerCase())) continue;
+          const body = `${message.text ?? ''} ${message.html ?? ''}`;
+          const match = new RegExp(`https?://[^\\s"'<>]*(/[a-z]{2}/${route}/[A-Za-z0-9_-]+)`).exec(body);
+          if (match?.[1]) {
+            path = match[1];
+            return path;
+          }
+        }
+        return '';
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} with a ${route} link` },
+    )
+    .not.toBe('');
+  return path;
 }

@@ -137,10 +137,22 @@ func TestDeclinedTestCard(t *testing.T) {
 	if items, _ := r.body["items"].([]any); len(items) != 1 || items[0].(map[string]any)["state"] != "failed" || items[0].(map[string]any)["amountRp"] != 2054.0 {
 		t.Errorf("payments after a declined card: got %s, want one failed payment of 20.54", r.raw)
 	}
-	// Retrying is a new order.
-	id2 := c.order(t, tok, "single")["id"].(string)
-	if r := c.do(t, "POST", "/api/v1/orders/"+id2+"/test-payment", tok, card); r.status != 202 {
+	// The failed order may be paid again, as a Stripe PaymentIntent can.
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", tok, card); r.status != 202 {
 		t.Fatalf("retry: got %d %s", r.status, r.raw)
+	}
+	if r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil); r.obj("order")["status"] != "paid" {
+		t.Errorf("order after the retry: got %s, want paid", r.raw)
+	}
+	// The history keeps the declined attempt beside the payment.
+	r = c.do(t, "GET", "/api/v1/payments", tok, nil)
+	states := map[any]int{}
+	items, _ := r.body["items"].([]any)
+	for _, it := range items {
+		states[it.(map[string]any)["state"]]++
+	}
+	if len(items) != 2 || states["failed"] != 1 || states["valid"] != 1 {
+		t.Errorf("payments after the retry: got %s, want one failed attempt and one valid payment", r.raw)
 	}
 	if r := c.do(t, "GET", "/api/v1/subscriptions/me", tok, nil); r.obj("current")["planId"] != "single" || r.obj("current")["remainingAds"] != 1.0 {
 		t.Errorf("single publication: got %s", r.raw)

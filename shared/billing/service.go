@@ -204,7 +204,9 @@ func (s *Service) TestPayment(ctx context.Context, uid, id string, card TestCard
 	if len(fields) > 0 {
 		return apperr.Validation(fields)
 	}
-	if o.Status != OrderPending {
+	// A declined card leaves the order failed; like a Stripe PaymentIntent,
+	// it may be paid again. Only a paid order is final.
+	if o.Status != OrderPending && o.Status != OrderFailed {
 		return apperr.New(apperr.CodeOrderNotPending, nil)
 	}
 	if err := s.opts.TestPayer.Deliver(ctx, "evt_test_"+newID(), o, number == TestCardSuccess, time.Now()); err != nil {

@@ -26,10 +26,21 @@ const PAGE_MODULES = {
   [ROUTE_SEGMENTS.resetPassword]: () =>
     import('@/features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
   [ROUTE_SEGMENTS.user]: () => import('@/features/dashboard/UserLayout').then((m) => ({ default: m.UserLayout })),
+  [ROUTE_SEGMENTS.sell]: () => import('@/features/billing/SellPage').then((m) => ({ default: m.SellPage })),
+  [ROUTE_SEGMENTS.choosePlan]: () =>
+    import('@/features/billing/ChoosePlanPage').then((m) => ({ default: m.ChoosePlanPage })),
+  [ROUTE_SEGMENTS.invoice]: () => import('@/features/billing/InvoicePage').then((m) => ({ default: m.InvoicePage })),
+  [ROUTE_SEGMENTS.terms]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.TermsPage })),
+  [ROUTE_SEGMENTS.privacy]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage })),
+  [ROUTE_SEGMENTS.payment]: () => import('@/features/billing/PaymentPage').then((m) => ({ default: m.PaymentPage })),
 };
 
 const loadSocialLogin = () => import('@/features/auth/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage }));
 const loadProfile = () => import('@/features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }));
+const loadPaymentResult = () =>
+  import('@/features/billing/PaymentResultPage').then((m) => ({ default: m.PaymentResultPage }));
+const loadPaymentDetails = () =>
+  import('@/features/billing/PaymentDetailsPage').then((m) => ({ default: m.PaymentDetailsPage }));
 
 const HomePage = lazy(PAGE_MODULES['']);
 const AboutPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.about]);
@@ -43,6 +54,14 @@ const ForgotPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.forgotPassword]);
 const ResetPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.resetPassword]);
 const UserLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.user]);
 const ProfilePage = lazy(loadProfile);
+const SellPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.sell]);
+const ChoosePlanPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.choosePlan]);
+const InvoicePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.invoice]);
+const TermsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.terms]);
+const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
+const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
+const PaymentResultPage = lazy(loadPaymentResult);
+const PaymentDetailsPage = lazy(loadPaymentDetails);
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
@@ -68,19 +87,26 @@ export const routes: RouteObject[] = [
           { path: `${ROUTE_SEGMENTS.emailVerification}/:token`, element: <VerifyEmailPage /> },
           { path: ROUTE_SEGMENTS.forgotPassword, element: <ForgotPasswordPage /> },
           { path: `${ROUTE_SEGMENTS.resetPassword}/:token`, element: <ResetPasswordPage /> },
+          { path: ROUTE_SEGMENTS.sell, element: <SellPage /> },
+          { path: ROUTE_SEGMENTS.terms, element: <TermsPage /> },
+          { path: ROUTE_SEGMENTS.privacy, element: <PrivacyPage /> },
           {
-            // Login-protected (spec §2). choose-plan, invoice and the other dashboard sections
-            // arrive with later issues; until then they show the not-found page.
+            // Login-protected (spec §2). The other dashboard sections arrive with later issues;
+            // until then they show the not-found page.
             element: <RequireAuth />,
             children: [
-              { path: ROUTE_SEGMENTS.choosePlan, element: <NotFound /> },
-              { path: `${ROUTE_SEGMENTS.invoice}/:id`, element: <NotFound /> },
+              { path: ROUTE_SEGMENTS.choosePlan, element: <ChoosePlanPage /> },
+              { path: `${ROUTE_SEGMENTS.invoice}/:id`, element: <InvoicePage /> },
+              { path: `${ROUTE_SEGMENTS.payment}/:orderId`, element: <PaymentPage /> },
+              { path: `${ROUTE_SEGMENTS.payment}/:orderId/success`, element: <PaymentResultPage /> },
+              { path: `${ROUTE_SEGMENTS.payment}/:orderId/failure`, element: <PaymentResultPage /> },
               {
                 path: ROUTE_SEGMENTS.user,
                 element: <UserLayout />,
                 children: [
                   { index: true, element: <Navigate to={USER_SEGMENTS.information} replace /> },
                   { path: USER_SEGMENTS.information, element: <ProfilePage /> },
+                  { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
                   { path: '*', element: <NotFound /> },
                 ],
               },
@@ -108,6 +134,10 @@ export function preloadPage(pathname: string): void {
   const segment = path.split('/')[2] ?? '';
   const load = (PAGE_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[segment];
   void load?.();
-  if (segment === ROUTE_SEGMENTS.user) void loadProfile();
-  if (segment === ROUTE_SEGMENTS.login && path.split('/')[3] === 'social') void loadSocialLogin();
+  const child = path.split('/')[3];
+  if (segment === ROUTE_SEGMENTS.user)
+    void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
+  if (segment === ROUTE_SEGMENTS.payment && child !== undefined && path.split('/')[4] !== undefined)
+    void loadPaymentResult();
+  if (segment === ROUTE_SEGMENTS.login && child === 'social') void loadSocialLogin();
 }

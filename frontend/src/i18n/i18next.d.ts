@@ -1,11 +1,13 @@
 import type about from '@/i18n/locales/en/about.json';
 import type auth from '@/i18n/locales/en/auth.json';
+import type billing from '@/i18n/locales/en/billing.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contactUs from '@/i18n/locales/en/contactUs.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
+import type legal from '@/i18n/locales/en/legal.json';
 
 /**
  * Typed translations: the English files define the keys, so `t('unknown.key')` does not compile.
@@ -23,6 +25,8 @@ declare module 'i18next' {
       contactUs: typeof contactUs;
       auth: typeof auth;
       dashboard: typeof dashboard;
+      billing: typeof billing;
+      legal: typeof legal;
     };
   }
 }

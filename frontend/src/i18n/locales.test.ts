@@ -42,6 +42,9 @@ const SAME_IN_EVERY_LANGUAGE = [
   'CHF',
   'HTTP',
   'CC BY',
+  'TWINT',
+  'PDF',
+  'CVC',
 ];
 
 function isLanguageNeutral(text: string): boolean {

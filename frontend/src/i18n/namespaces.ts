@@ -11,6 +11,8 @@ export const NAMESPACES = [
   'contactUs',
   'auth',
   'dashboard',
+  'billing',
+  'legal',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -28,6 +28,28 @@ export const SERVER_ERROR_CODES = [
   'image_processing_failed',
   'admin_exists',
   'oauth_failed',
+  // Billing (issue 5)
+  'terms_not_accepted',
+  'subscription_plan_not_found',
+  'already_subscribed',
+  'order_not_found',
+  'order_not_pending',
+  'invoice_not_found',
+  'invalid_signature',
+  'payments_unavailable',
+  'payment_provider_error',
+  'no_ad_allowance',
+  // Orders, carts and subscriptions (spec §8)
+  'subscription_not_found',
+  'payment_history_not_found',
+  'cart_not_found',
+  'cart_item_not_found',
+  'cart_by_user_not_found',
+  'products_invalid',
+  'invalid_subscription',
+  'ad_count_exceeded',
+  'image_count_exceeded',
+  'bundle_plan_no_ads',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -56,6 +78,13 @@ export const SUCCESS_CODES = [
   'password_reset',
   'logout_success',
   'admin_created',
+  'order_created',
+  'payment_processing',
+  'payment_done',
+  'payment_failed',
+  'cart_checked_out',
+  'order_deleted',
+  'cart_deleted',
 ] as const;
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
 

@@ -19,6 +19,9 @@ export const ROUTE_SEGMENTS = {
   user: 'user',
   choosePlan: 'choose-plan',
   invoice: 'invoice',
+  payment: 'payment',
+  terms: 'terms',
+  privacy: 'privacy',
 } as const;
 
 /** Child segments of the `user` dashboard (spec §2). */
@@ -52,6 +55,17 @@ export const paths = {
   socialLogin: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.login}/social`,
   forgotPassword: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.forgotPassword}`,
   user: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}`,
+  /** Order confirmation for one plan (login-protected). */
+  choosePlan: (lang: Language, planId: string) =>
+    `/${lang}/${ROUTE_SEGMENTS.choosePlan}?${new URLSearchParams({ plan: planId }).toString()}`,
+  payment: (lang: Language, orderId: string) => `/${lang}/${ROUTE_SEGMENTS.payment}/${encodeURIComponent(orderId)}`,
+  paymentSuccess: (lang: Language, orderId: string) =>
+    `/${lang}/${ROUTE_SEGMENTS.payment}/${encodeURIComponent(orderId)}/success`,
+  paymentFailure: (lang: Language, orderId: string) =>
+    `/${lang}/${ROUTE_SEGMENTS.payment}/${encodeURIComponent(orderId)}/failure`,
+  invoice: (lang: Language, invoiceId: string) => `/${lang}/${ROUTE_SEGMENTS.invoice}/${encodeURIComponent(invoiceId)}`,
+  terms: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.terms}`,
+  privacy: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.privacy}`,
   userPage: (lang: Language, segment: (typeof USER_SEGMENTS)[keyof typeof USER_SEGMENTS]) =>
     `/${lang}/${ROUTE_SEGMENTS.user}/${segment}`,
 } as const;

@@ -1,0 +1,181 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCreateOrderMutation, useGetMySubscriptionsQuery, useGetPlansQuery } from '@/features/billing/api';
+import { OrderSummary } from '@/features/billing/OrderSummary';
+import { ErrorAlert, localized, PaymentMethodText } from '@/features/billing/shared';
+import { toApiError, type ApiError } from '@/lib/apiError';
+import { rateToBasisPoints, vatRp } from '@/lib/money';
+import { paths, USER_SEGMENTS } from '@/lib/paths';
+import { useSettings } from '@/lib/settings';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useLang } from '@/lib/useLang';
+import './billing.css';
+
+/**
+ * Order confirmation (choose-plan, login-protected): product, price, totals with VAT, payment
+ * method, the required terms checkbox and the order button. The amounts shown here are a preview;
+ * the server computes the order's amounts. A free-trial order comes back paid and goes straight to
+ * the success page; any other order goes to the payment page.
+ */
+export function ChoosePlanPage() {
+  const { t } = useTranslation(['billing', 'errors']);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const planId = params.get('plan') ?? '';
+  const { vatRate } = useSettings();
+  useDocumentTitle(t('order.pageTitle'));
+
+  const plans = useGetPlansQuery(undefined);
+  const subscriptions = useGetMySubscriptionsQuery(undefined);
+  const [createOrder, { isLoading }] = useCreateOrderMutation();
+  const [accepted, setAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const termsId = useId();
+
+  const plan = plans.data?.find((p) => p.id === planId);
+  if (plans.isLoading || subscriptions.isLoading) {
+    return (
+      <div className="container page page--narrow">
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (plans.isError) {
+    return (
+      <div className="container page page--narrow">
+        <h1>{t('order.title')}</h1>
+        <ErrorAlert error={toApiError(plans.error)} />
+      </div>
+    );
+  }
+  if (!plan) {
+    return (
+      <div className="container page page--narrow">
+        <h1>{t('order.title')}</h1>
+        <p className="billing-alert" role="alert">
+          {t('errors:codes.subscription_plan_not_found')}
+        </p>
+        <Link className="button" to={paths.pricing(lang)}>
+          {t('order.backToPlans')}
+        </Link>
+      </div>
+    );
+  }
+
+  const history = subscriptions.data?.history ?? [];
+  const current = subscriptions.data?.current ?? null;
+  const everHeld = history.some((s) => s.planId === plan.id) || current?.planId === plan.id;
+  const trial = plan.freeMonths > 0 && !everHeld && subscriptions.isSuccess;
+  const alreadyHeld = current?.state === 'valid' && current.planId === plan.id;
+  const rateBp = rateToBasisPoints(vatRate);
+  const netRp = trial ? 0 : plan.priceRp;
+  const vat = vatRp(netRp, rateBp);
+  const productName = localized(plan.name, lang);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading || !plan) return;
+    setFailure(null);
+    if (!accepted) {
+      setTermsError(true);
+      document.getElementById(termsId)?.focus();
+      return;
+    }
+    try {
+      const { order } = await createOrder({ planId: plan.id, acceptTerms: true }).unwrap();
+      if (order.status === 'paid') {
+        void navigate(paths.paymentSuccess(lang, order.id), { replace: true });
+      } else {
+        void navigate(paths.payment(lang, order.id));
+      }
+    } catch (error) {
+      const apiError = toApiError(error);
+      setFailure(apiError);
+      if (apiError.code === 'terms_not_accepted') setTermsError(true);
+    }
+  }
+
+  return (
+    <div className="container page page--narrow order">
+      <h1>{t('order.title')}</h1>
+      <p className="page__lead">{t('order.lead')}</p>
+      {alreadyHeld && (
+        <p className="billing-note" role="status">
+          {t('order.alreadyHeld')}{' '}
+          <Link to={paths.userPage(lang, USER_SEGMENTS.paymentDetails)}>{t('order.seeSubscription')}</Link>
+        </p>
+      )}
+      <section className="order__section" aria-labelledby="order-summary-title">
+        <h2 id="order-summary-title">{t('order.summaryTitle')}</h2>
+        <OrderSummary
+          product={productName}
+          priceRp={plan.priceRp}
+          netRp={netRp}
+          vatRateBp={rateBp}
+          vatRp={vat}
+          totalRp={netRp + vat}
+          currency={plan.currency}
+          {...(trial && { note: t('order.trialNote', { count: plan.freeMonths }) })}
+        />
+      </section>
+      <section className="order__section" aria-labelledby="order-method-title">
+        <h2 id="order-method-title">{t('order.methodTitle')}</h2>
+        <p>
+          <PaymentMethodText method="card" />
+        </p>
+      </section>
+      <form className="order__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {failure && (
+          <ErrorAlert error={failure}>
+            {failure.code === 'already_subscribed' && (
+              <p>
+                <Link to={paths.userPage(lang, USER_SEGMENTS.paymentDetails)}>{t('order.seeSubscription')}</Link>
+              </p>
+            )}
+          </ErrorAlert>
+        )}
+        <div className="field">
+          <div className="choice">
+            <input
+              id={termsId}
+              type="checkbox"
+              name="acceptTerms"
+              checked={accepted}
+              required
+              aria-invalid={termsError && !accepted ? true : undefined}
+              aria-describedby={termsError && !accepted ? `${termsId}-error` : undefined}
+              onChange={(event) => {
+                setAccepted(event.target.checked);
+                if (event.target.checked) setTermsError(false);
+              }}
+            />
+            <label htmlFor={termsId}>
+              {t('order.acceptStart')}
+              <Link to={paths.terms(lang)} target="_blank" rel="noopener">
+                {t('order.termsLink')}
+                <span className="visually-hidden">{t('order.newTab')}</span>
+              </Link>
+              {t('order.acceptMiddle')}
+              <Link to={paths.privacy(lang)} target="_blank" rel="noopener">
+                {t('order.privacyLink')}
+                <span className="visually-hidden">{t('order.newTab')}</span>
+              </Link>
+              {t('order.acceptEnd')}
+            </label>
+          </div>
+          {termsError && !accepted && (
+            <p id={`${termsId}-error`} className="field__error">
+              {t('errors:fields.must_accept')}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? t('order.ordering') : t('order.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/hooks';
+import type { LocalizedText, PaymentState } from '@/features/billing/types';
+import { messageOptions, type ApiError } from '@/lib/apiError';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/lib/languages';
+
+/** The text in `lang`, else English, else any language the API sent. */
+export function localized(text: LocalizedText | undefined, lang: Language): string {
+  if (!text) return '';
+  return text[lang] ?? text[FALLBACK_LANGUAGE] ?? LANGUAGES.map((l) => text[l]).find(Boolean) ?? '';
+}
+
+/** Signed in (read from the session state without importing the auth feature). */
+export function useSignedIn(): boolean {
+  return useAppSelector((state) => state.auth.isLoggedIn && state.auth.token !== null);
+}
+
+/** A failed call's message in the UI language. */
+export function ApiErrorText({ error }: { error: ApiError }) {
+  const { t } = useTranslation('errors');
+  return <>{t(error.messageKey, messageOptions(t, error))}</>;
+}
+
+/** An error box for a failed load or action. */
+export function ErrorAlert({ error, children }: { error: ApiError; children?: ReactNode }) {
+  return (
+    <div className="billing-alert" role="alert">
+      <p>
+        <ApiErrorText error={error} />
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** The state of a subscription or payment as a coloured badge with text. */
+export function StateBadge({ state }: { state: PaymentState }) {
+  const { t } = useTranslation('billing');
+  return <span className={`state-badge state-badge--${state}`}>{t(`state.${state}`)}</span>;
+}
+
+/** Translates a payment method code ("card" -> "Card"). */
+export function usePaymentMethodLabel(): (method: string) => string {
+  const { t } = useTranslation('billing');
+  return (method) => (method === 'twint' ? t('paymentMethod.twint') : t('paymentMethod.card'));
+}
+
+/** The payment method as the customer reads it. */
+export function PaymentMethodText({ method }: { method: string }) {
+  const label = usePaymentMethodLabel();
+  return <>{label(method)}</>;
+}
