@@ -15,15 +15,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
@@ -31,7 +28,7 @@ import (
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/imaging"
-	"github.com/remat/remat/shared/logging"
+	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/secrets"
@@ -41,16 +38,7 @@ import (
 // TokenTTL is the lifetime of access tokens.
 const TokenTTL = 7 * 24 * time.Hour
 
-func main() {
-	level := new(slog.LevelVar)
-	slog.SetDefault(logging.New(os.Stderr, level))
-	h, err := newHandler(context.Background(), os.LookupEnv, level)
-	if err != nil {
-		slog.Error("auth: init failed", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
-}
+func main() { lambdahttp.Start("auth", newHandler) }
 
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.

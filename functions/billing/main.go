@@ -15,27 +15,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-
-	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/config"
-	"github.com/remat/remat/shared/logging"
+	"github.com/remat/remat/shared/lambdahttp"
 )
 
-func main() {
-	level := new(slog.LevelVar)
-	slog.SetDefault(logging.New(os.Stderr, level))
-	h, err := newHandler(context.Background(), os.LookupEnv, level)
-	if err != nil {
-		slog.Error("billing: init failed", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
-}
+func main() { lambdahttp.Start("billing", newHandler) }
 
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.

@@ -10,13 +10,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
@@ -24,23 +21,13 @@ import (
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/contactus"
 	"github.com/remat/remat/shared/ddb"
-	"github.com/remat/remat/shared/logging"
+	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/secrets"
 )
 
-func main() {
-	level := new(slog.LevelVar)
-	slog.SetDefault(logging.New(os.Stderr, level))
-	h, err := newHandler(context.Background(), os.LookupEnv, level)
-	if err != nil {
-		// A Lambda init error: the runtime reports it and retries cold start.
-		slog.Error("contact-us: init failed", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
-}
+func main() { lambdahttp.Start("contact-us", newHandler) }
 
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.

@@ -6,28 +6,20 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-
-	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/shared/config"
-	"github.com/remat/remat/shared/logging"
+	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/settings"
 )
 
 func main() {
-	level := new(slog.LevelVar)
-	slog.SetDefault(logging.New(os.Stderr, level))
-	h, err := newHandler(os.LookupEnv, level)
-	if err != nil {
-		slog.Error("settings: init failed", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+	lambdahttp.Start("settings", func(_ context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+		return newHandler(lookup, level)
+	})
 }
 
 // newHandler wires config -> handler once per cold start.

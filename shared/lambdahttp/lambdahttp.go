@@ -1,0 +1,37 @@
+// Package lambdahttp is the common main of Remat's HTTP functions: JSON
+// logs, one wiring call per cold start, then the API Gateway v2 adapter in
+// front of the wired http.Handler. Each functions/<name>/main.go keeps only
+// its own wiring (config -> clients -> store -> service -> handler).
+package lambdahttp
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/logging"
+)
+
+// Build wires a function's handler from its environment; it may set the
+// log level from configuration.
+type Build func(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error)
+
+// Start runs the function named name: it installs the JSON logger, calls
+// build once, and serves API Gateway v2 events with the result. A build
+// error is a Lambda init error: it is logged and the process exits 1, so
+// the runtime reports it and retries the cold start. Start does not return.
+func Start(name string, build Build) {
+	level := new(slog.LevelVar)
+	slog.SetDefault(logging.New(os.Stderr, level))
+	h, err := build(context.Background(), os.LookupEnv, level)
+	if err != nil {
+		slog.Error(name+": init failed", "err", err.Error())
+		os.Exit(1)
+	}
+	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+}
