@@ -40,6 +40,10 @@ func (g *Gateway) serveDev(w http.ResponseWriter, r *http.Request) {
 		g.serveSchedule(w, r, fn)
 		return
 	}
+	if h, ok := g.cfg.DevHandlers[r.URL.Path]; ok {
+		h.ServeHTTP(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)

@@ -14,8 +14,8 @@
 //   - Everything else is the SPA build (frontend/dist) with the CloudFront
 //     function's fallback: a path whose last segment has no "." is
 //     index.html, a missing file with an extension is 404.
-//   - /_dev/ holds local-only pages (the dev mailbox); they exist nowhere
-//     on AWS.
+//   - /_dev/ holds local-only pages (the dev mailbox, Config.DevHandlers);
+//     they exist nowhere on AWS.
 //
 // The template's response headers policy (Content-Security-Policy, HSTS,
 // ...) is applied to every response and overrides the origin's headers,
@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -96,6 +97,9 @@ type Config struct {
 	// Scheduler backs POST /_dev/schedule/<FunctionLogicalId>, which runs
 	// a scheduled function now; nil answers 404.
 	Scheduler Scheduler
+	// DevHandlers are further local-only endpoints, by exact path under
+	// /_dev/ (the local cloud's dev sign-in provider queue, for example).
+	DevHandlers map[string]http.Handler
 	// Logger receives the access log (default slog.Default()).
 	Logger *slog.Logger
 	// AccountID and APIID fill requestContext (defaults DefaultAccountID
@@ -141,6 +145,12 @@ func New(cfg Config) (*Gateway, error) {
 	cfg.APIID = cmp.Or(cfg.APIID, DefaultAPIID)
 	cfg.MaxBodyBytes = cmp.Or(cfg.MaxBodyBytes, MaxBodyBytes)
 	cfg.SecurityHeaders = cfg.SecurityHeaders.Clone()
+	for path := range cfg.DevHandlers {
+		if !strings.HasPrefix(path, "/_dev/") {
+			return nil, fmt.Errorf("gateway: dev handler path %q: want a path under /_dev/", path)
+		}
+	}
+	cfg.DevHandlers = maps.Clone(cfg.DevHandlers)
 	g := &Gateway{
 		cfg:      cfg,
 		router:   rt,

@@ -609,3 +609,31 @@ func gunzip(t *testing.T, b []byte) string {
 	}
 	return string(out)
 }
+
+func TestDevHandlers(t *testing.T) {
+	var got string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Method + " " + r.URL.Path
+		w.WriteHeader(http.StatusTeapot)
+	})
+	gw, err := New(Config{DevHandlers: map[string]http.Handler{"/_dev/extra": h}, Logger: testLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	gw.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/_dev/extra", nil))
+	if rec.Code != http.StatusTeapot || got != "POST /_dev/extra" {
+		t.Errorf("POST /_dev/extra: got %d, handler saw %q", rec.Code, got)
+	}
+	if rec.Header().Get("X-Request-Id") == "" {
+		t.Error("dev handler response lacks the gateway's headers")
+	}
+	rec = httptest.NewRecorder()
+	gw.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/_dev/extra/more", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("GET /_dev/extra/more: got %d, want 404", rec.Code)
+	}
+	if _, err := New(Config{DevHandlers: map[string]http.Handler{"/api/v1/x": h}}); err == nil {
+		t.Error("a dev handler outside /_dev/ was accepted")
+	}
+}

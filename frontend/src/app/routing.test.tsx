@@ -23,7 +23,10 @@ describe('language prefix routing', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Quelque chose ne va pas ici...' }),
     ).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/fr/xx/about');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/xx/about');
+    });
+    expect(probe.navigationType).toBe('REPLACE');
   });
 
   it('renders the page of a canonical path without redirecting', async () => {
@@ -69,7 +72,9 @@ describe('not-found page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Give construction materials a second life' }),
     ).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/en/');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/en/');
+    });
   });
 
   it('is translated', async () => {

@@ -47,6 +47,9 @@ type Config struct {
 	DynamoDBLocalDir string
 	DynamoDBEndpoint string
 	ReadyFile        string
+	// NoDevOIDC leaves out the development sign-in provider that stands
+	// in for Google (devoidc.go).
+	NoDevOIDC bool
 
 	// Logger receives the cloud's logs and the access log.
 	Logger *slog.Logger
@@ -77,6 +80,9 @@ type Cloud struct {
 	// AdminSetupSecret is the setupSecret of POST /api/v1/auth/create-admin
 	// (also in <DataDir>/secrets.json as admin-setup-secret).
 	AdminSetupSecret string
+	// DevSignInIssuer is the OpenID issuer of the development sign-in
+	// provider standing in for Google, or "" with -no-dev-oidc.
+	DevSignInIssuer string
 
 	log      *slog.Logger
 	lambdas  *lambdart.Service
@@ -225,6 +231,17 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	for name, v := range secrets {
 		params[prefix+"/"+name] = v
 	}
+	var devSignIn *devOIDC
+	if !cfg.NoDevOIDC {
+		if devSignIn, err = startDevOIDC(ctx, secrets["jwt-signing-key"]); err != nil {
+			return nil, err
+		}
+		c.onStop(devSignIn.Stop)
+		c.DevSignInIssuer = devSignIn.Issuer()
+		for name, v := range devSignIn.parameters() {
+			params[prefix+"/"+name] = v
+		}
+	}
 	ssmURL, closeSSM := awsemu.Serve(awsemu.NewSSM(params))
 	c.onStop(func() error { closeSSM(); return nil })
 
@@ -261,7 +278,11 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	})
 	c.onStop(c.lambdas.Close)
 	for _, fn := range tpl.Functions {
-		if err := c.lambdas.Add(lambdart.FromTemplate(fn, br.bins[fn.LogicalID])); err != nil {
+		lfn := lambdart.FromTemplate(fn, br.bins[fn.LogicalID])
+		if devSignIn != nil {
+			lfn.Env = devSignIn.env(lfn.Env)
+		}
+		if err := c.lambdas.Add(lfn); err != nil {
 			return nil, fmt.Errorf("localcloud: %w", err)
 		}
 	}
@@ -285,6 +306,9 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
+	}
+	if devSignIn != nil {
+		gwCfg.DevHandlers = map[string]http.Handler{devOIDCQueuePath: devSignIn.queueHandler()}
 	}
 	if bucket, ok := gateway.BucketForPathPattern(tpl, "/images/*"); ok {
 		gwCfg.ImagesOrigin = s3srv.URL() + "/" + bucket

@@ -68,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	_, _ = fmt.Fprintf(stdout, "\nRemat is running at %s/fr/\n", c.URL)
 	_, _ = fmt.Fprintf(stdout, "  Dev mailbox: %s/_dev/mailbox\n", c.URL)
+	if c.DevSignInIssuer != "" {
+		_, _ = fmt.Fprintf(stdout, "  Dev sign-in provider (stands in for Google): %s\n", c.DevSignInIssuer)
+	}
 	_, _ = fmt.Fprintf(stdout, "  Data: %s\n", data)
 	_, _ = fmt.Fprintf(stdout, "  First admin: POST %s/api/v1/auth/create-admin with setupSecret = %s\n", c.URL, adminSecretHint(c))
 	_, _ = fmt.Fprintf(stdout, "  Ctrl-C stops everything.\n\n")
@@ -103,6 +106,7 @@ var flagEnv = map[string]string{
 	"dynamodb-endpoint": "REMAT_DYNAMODB_ENDPOINT",
 	"ready-file":        "REMAT_READY_FILE",
 	"log-level":         "REMAT_LOG_LEVEL",
+	"no-dev-oidc":       "REMAT_NO_DEV_OIDC",
 }
 
 func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
@@ -140,6 +144,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 	str(&cfg.DynamoDBLocalDir, "dynamodb-local", ".tools/dynamodb-local", "directory holding DynamoDBLocal.jar")
 	str(&cfg.DynamoDBEndpoint, "dynamodb-endpoint", "", "use this running DynamoDB instead of starting DynamoDB Local")
 	str(&cfg.ReadyFile, "ready-file", "", "write the base URL to this file once everything serves")
+	boolean(&cfg.NoDevOIDC, "no-dev-oidc", "do not start the development sign-in provider that stands in for Google")
 	str(&level, "log-level", "info", "debug, info, warn or error")
 	fs.Usage = func() {
 		_, _ = fmt.Fprintf(fs.Output(), "Usage: localcloud [flags]\n\nStarts the whole product locally (see `make dev`).\n\n")

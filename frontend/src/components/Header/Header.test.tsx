@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { scrollPageTo } from '@/testing/scroll';
@@ -90,7 +90,9 @@ describe('mobile menu', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: "So funktioniert's" }));
     expect(await screen.findByRole('heading', { level: 1, name: 'So funktioniert Remat' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/de/how-it-works');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/de/how-it-works');
+    });
   });
 
   it('closes with its close button', async () => {

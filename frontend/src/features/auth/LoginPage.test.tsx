@@ -40,7 +40,9 @@ describe('login', () => {
     );
     await logIn(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/fr/user/information');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/user/information');
+    });
     expect(body).toEqual({ email: 'anna@example.ch', password: 'correct horse battery' });
     expect(readTokenCookie()).toBe('jwt-test');
     expect(window.localStorage.getItem('token')).toBe('jwt-test');
@@ -180,7 +182,9 @@ describe('social sign-in return (login/social)', () => {
     window.sessionStorage.setItem('oauthProvider', 'facebook');
     const { probe, store } = await renderApp('/fr/login/social#token=jwt-test&returnTo=%2Ffr%2Fuser%2Finformation');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/fr/user/information');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/user/information');
+    });
     expect(probe.location.hash).toBe('');
     expect(readTokenCookie()).toBe('jwt-test');
     expect(readLoginType()).toBe('facebook');

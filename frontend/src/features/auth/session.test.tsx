@@ -107,7 +107,9 @@ describe('protected routes', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/en/user/information');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/en/user/information');
+    });
     expect(screen.getByRole('navigation', { name: 'My account' })).toBeInTheDocument();
   });
 
@@ -115,7 +117,9 @@ describe('protected routes', () => {
     signIn();
     const { probe, user } = await renderApp('/fr/user', { preloadedState: signedInState() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/fr/user/information');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/user/information');
+    });
     const nav = screen.getByRole('navigation', { name: 'Mon compte' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -148,7 +152,9 @@ describe('logout', () => {
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Se déconnecter' }));
     expect(await within(screen.getByRole('status')).findByText('Déconnecté avec succès')).toBeInTheDocument();
     expect(called).toBe(true);
-    expect(probe.location.pathname).toBe('/fr/');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/fr/');
+    });
     expect(store.getState().auth).toMatchObject({ user: null, isLoggedIn: false, token: null });
     expect(readTokenCookie()).toBeUndefined();
     expect(readStoredToken()).toBeNull();

@@ -260,7 +260,9 @@ describe('payment/:orderId/success and /failure', () => {
     settlesAfter(1, { status: 'failed' });
     const { probe } = await openAt('/en/payment/ord1/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/en/payment/ord1/failure');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/en/payment/ord1/failure');
+    });
     expect(probe.navigationType).toBe('REPLACE');
   });
 
@@ -268,7 +270,9 @@ describe('payment/:orderId/success and /failure', () => {
     settlesAfter(0, { status: 'paid' });
     const { probe } = await openAt('/en/payment/ord1/failure');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment done' })).toBeInTheDocument();
-    expect(probe.location.pathname).toBe('/en/payment/ord1/success');
+    await waitFor(() => {
+      expect(probe.location.pathname).toBe('/en/payment/ord1/success');
+    });
   });
 
   it('gives a clear message when still pending after the time limit, and can check again', async () => {
