@@ -1,17 +1,15 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"log/slog"
+	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/aws/aws-lambda-go/lambdacontext"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/infra/testcloud"
@@ -20,56 +18,12 @@ import (
 
 const jwtKey = "function-test-jwt-key-0123456789abcdef"
 
-// localCloud points the SDK's standard environment variables at the test
-// emulators, as the local cloud does for a deployed function.
+// localCloud is the test cloud of the function plus its extra settings.
 func localCloud(t *testing.T, params map[string]string, extra map[string]string) (config.LookupFunc, *testcloud.Mailbox) {
 	t.Helper()
-	_, table := testcloud.DynamoDB(t)
-	_, box := testcloud.SES(t)
-	ssmClient := testcloud.SSM(t, params)
-	none := filepath.Join(t.TempDir(), "none")
-	for k, v := range map[string]string{
-		"AWS_EC2_METADATA_DISABLED":   "true",
-		"AWS_CONFIG_FILE":             none,
-		"AWS_SHARED_CREDENTIALS_FILE": none,
-		"AWS_PROFILE":                 "",
-		"AWS_ACCESS_KEY_ID":           "local",
-		"AWS_SECRET_ACCESS_KEY":       "local",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_ENDPOINT_URL":            "",
-		"AWS_ENDPOINT_URL_DYNAMODB":   testcloud.DynamoDBEndpoint(t),
-		"AWS_ENDPOINT_URL_SESV2":      box.Endpoint(),
-		"AWS_ENDPOINT_URL_SSM":        *ssmClient.Options().BaseEndpoint,
-	} {
-		t.Setenv(k, v)
-	}
-	env := map[string]string{
-		"STAGE": "local", "TABLE_NAME": table, "IMAGES_BUCKET": "remat-local-images",
-		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
-		"AWS_REGION": testcloud.Region, "SITE_URL": "http://127.0.0.1:8080",
-	}
-	for k, v := range extra {
-		env[k] = v
-	}
-	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }, box
-}
-
-func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
-	t.Helper()
-	payload, err := json.Marshal(event)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "invoke-1"})
-	out, err := h.Invoke(ctx, payload)
-	if err != nil {
-		t.Fatalf("invoke: got %v, want nil", err)
-	}
-	var resp events.APIGatewayV2HTTPResponse
-	if err := json.Unmarshal(out, &resp); err != nil {
-		t.Fatal(err)
-	}
-	return resp
+	f := testcloud.NewFunction(t, params)
+	maps.Copy(f.Env, extra)
+	return f.Lookup, f.Mailbox
 }
 
 // TestColdStartAndInvoke wires the function from environment and SSM and
@@ -93,7 +47,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err := json.Unmarshal(raw, &event); err != nil {
 		t.Fatal(err)
 	}
-	resp := invoke(t, lh, event)
+	resp := testcloud.Invoke(t, lh, event)
 	if resp.StatusCode != 201 || !strings.Contains(resp.Body, `"message":"verification_email_sent"`) {
 		t.Fatalf("signup: got %d %s, want 201 verification_email_sent", resp.StatusCode, resp.Body)
 	}
@@ -107,7 +61,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	admin.RawPath = "/api/v1/auth/create-admin"
 	admin.RequestContext.HTTP.Path = admin.RawPath
 	admin.Body = `{"setupSecret":"setup-0123456789","firstName":"Ada","lastName":"Admin","email":"admin@remat.ch","password":"a long admin passphrase"}`
-	if resp := invoke(t, lh, admin); resp.StatusCode != 201 {
+	if resp := testcloud.Invoke(t, lh, admin); resp.StatusCode != 201 {
 		t.Errorf("create-admin: got %d %s, want 201", resp.StatusCode, resp.Body)
 	}
 
@@ -118,7 +72,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	start.RequestContext.HTTP.Method = "GET"
 	start.RequestContext.HTTP.Path = start.RawPath
 	start.Body = ""
-	if resp := invoke(t, lh, start); resp.StatusCode != 404 {
+	if resp := testcloud.Invoke(t, lh, start); resp.StatusCode != 404 {
 		t.Errorf("unconfigured provider: got %d %s, want 404", resp.StatusCode, resp.Body)
 	}
 }

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/aws/aws-lambda-go/lambdacontext"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/infra/testcloud"
@@ -26,55 +23,13 @@ const (
 	cursorKey = "function-test-cursor-key-0123456789abc"
 )
 
-// localCloud points the SDK's standard environment variables at the test
-// emulators (exactly what the local cloud does for a deployed function)
-// and returns the function's own settings.
+// localCloud is the test cloud of the function; it also returns the mailbox
+// and the accounts store (the admin must exist for its token to count).
 func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *testcloud.Mailbox, *accounts.DynamoStore) {
 	t.Helper()
-	db, table := testcloud.DynamoDB(t)
-	_, box := testcloud.SES(t)
-	ssmClient := testcloud.SSM(t, params)
-
-	none := filepath.Join(t.TempDir(), "none")
-	for k, v := range map[string]string{
-		"AWS_EC2_METADATA_DISABLED":   "true",
-		"AWS_CONFIG_FILE":             none,
-		"AWS_SHARED_CREDENTIALS_FILE": none,
-		"AWS_PROFILE":                 "",
-		"AWS_ACCESS_KEY_ID":           "local",
-		"AWS_SECRET_ACCESS_KEY":       "local",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_ENDPOINT_URL":            "",
-		"AWS_ENDPOINT_URL_DYNAMODB":   testcloud.DynamoDBEndpoint(t),
-		"AWS_ENDPOINT_URL_SESV2":      box.Endpoint(),
-		"AWS_ENDPOINT_URL_SSM":        *ssmClient.Options().BaseEndpoint,
-	} {
-		t.Setenv(k, v)
-	}
-	env := map[string]string{
-		"STAGE": "local", "TABLE_NAME": table, "IMAGES_BUCKET": "remat-local-images",
-		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
-		"CONTACT_INBOX": "contact@remat.ch", "AWS_REGION": testcloud.Region,
-	}
-	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }, box, accounts.NewDynamoStore(db, table)
-}
-
-func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
-	t.Helper()
-	payload, err := json.Marshal(event)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "invoke-1"})
-	out, err := h.Invoke(ctx, payload)
-	if err != nil {
-		t.Fatalf("invoke: got %v, want nil", err)
-	}
-	var resp events.APIGatewayV2HTTPResponse
-	if err := json.Unmarshal(out, &resp); err != nil {
-		t.Fatal(err)
-	}
-	return resp
+	f := testcloud.NewFunction(t, params)
+	f.Env["CONTACT_INBOX"] = "contact@remat.ch"
+	return f.Lookup, f.Mailbox, accounts.NewDynamoStore(f.DB, f.Table)
 }
 
 // TestColdStartAndInvoke wires the function from environment and SSM, then
@@ -98,7 +53,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err := json.Unmarshal(raw, &event); err != nil {
 		t.Fatal(err)
 	}
-	resp := invoke(t, lh, event)
+	resp := testcloud.Invoke(t, lh, event)
 	if resp.StatusCode != 201 || !strings.Contains(resp.Body, `"message":"message_sent"`) {
 		t.Fatalf("post: got %d %s, want 201 message_sent", resp.StatusCode, resp.Body)
 	}
@@ -137,10 +92,10 @@ func TestColdStartAndInvoke(t *testing.T) {
 	list.Headers = map[string]string{"authorization": "Bearer " + tok}
 	revoked := list
 	revoked.Headers = map[string]string{"authorization": "Bearer " + stale}
-	if resp := invoke(t, lh, revoked); resp.StatusCode != 401 {
+	if resp := testcloud.Invoke(t, lh, revoked); resp.StatusCode != 401 {
 		t.Errorf("revoked admin token: got %d %s, want 401", resp.StatusCode, resp.Body)
 	}
-	resp = invoke(t, lh, list)
+	resp = testcloud.Invoke(t, lh, list)
 	if resp.StatusCode != 200 {
 		t.Fatalf("list: got %d %s, want 200", resp.StatusCode, resp.Body)
 	}

@@ -1,18 +1,13 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"log/slog"
-	"os"
-	"path/filepath"
+	"maps"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/aws/aws-lambda-go/lambdacontext"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 	"github.com/stripe/stripe-go/v76"
 
@@ -23,77 +18,20 @@ import (
 
 const jwtKey = "function-test-jwt-key-0123456789abcdef"
 
-// localCloud points the SDK's standard environment variables at the test
-// emulators, as the local cloud does for a deployed function, and seeds
-// the plans.
+// localCloud is the test cloud of the function, with the plans seeded,
+// plus the billing settings and extras.
 func localCloud(t *testing.T, params map[string]string, extra map[string]string) config.LookupFunc {
 	t.Helper()
-	db, table := testcloud.DynamoDB(t)
-	if err := billing.SeedPlans(t.Context(), db, table); err != nil {
+	f := testcloud.NewFunction(t, params)
+	if err := billing.SeedPlans(t.Context(), f.DB, f.Table); err != nil {
 		t.Fatal(err)
 	}
-	_, box := testcloud.SES(t)
-	_, bucket := testcloud.S3(t)
-	ssmClient := testcloud.SSM(t, params)
-	none := filepath.Join(t.TempDir(), "none")
-	for k, v := range map[string]string{
-		"AWS_EC2_METADATA_DISABLED":   "true",
-		"AWS_CONFIG_FILE":             none,
-		"AWS_SHARED_CREDENTIALS_FILE": none,
-		"AWS_PROFILE":                 "",
-		"AWS_ACCESS_KEY_ID":           "local",
-		"AWS_SECRET_ACCESS_KEY":       "local",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_ENDPOINT_URL":            "",
-		"AWS_ENDPOINT_URL_DYNAMODB":   testcloud.DynamoDBEndpoint(t),
-		"AWS_ENDPOINT_URL_SESV2":      box.Endpoint(),
-		"AWS_ENDPOINT_URL_S3":         testcloud.S3Endpoint(t),
-		"AWS_ENDPOINT_URL_SSM":        *ssmClient.Options().BaseEndpoint,
-	} {
-		t.Setenv(k, v)
-	}
-	env := map[string]string{
-		"STAGE": "local", "TABLE_NAME": table, "IMAGES_BUCKET": bucket, "S3_USE_PATH_STYLE": "true",
-		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
-		"AWS_REGION": testcloud.Region, "SITE_URL": "http://127.0.0.1:8080",
+	maps.Copy(f.Env, map[string]string{
 		"INVOICE_SELLER_NAME": "Remat GmbH", "INVOICE_SELLER_ADDRESS": "Musterstrasse 1, 8000 Zürich",
 		"INVOICE_SELLER_VAT": "CHE-123.456.789 MWST",
-	}
-	for k, v := range extra {
-		env[k] = v
-	}
-	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }
-}
-
-func invoke(t *testing.T, h lambda.Handler, event events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
-	t.Helper()
-	payload, err := json.Marshal(event)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "invoke-1"})
-	out, err := h.Invoke(ctx, payload)
-	if err != nil {
-		t.Fatalf("invoke: got %v, want nil", err)
-	}
-	var resp events.APIGatewayV2HTTPResponse
-	if err := json.Unmarshal(out, &resp); err != nil {
-		t.Fatal(err)
-	}
-	return resp
-}
-
-func eventJSON(t *testing.T) events.APIGatewayV2HTTPRequest {
-	t.Helper()
-	raw, err := os.ReadFile("event.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var event events.APIGatewayV2HTTPRequest
-	if err := json.Unmarshal(raw, &event); err != nil {
-		t.Fatal(err)
-	}
-	return event
+	})
+	maps.Copy(f.Env, extra)
+	return f.Lookup
 }
 
 // TestColdStartAndInvoke wires the function in test mode from environment
@@ -107,7 +45,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err != nil {
 		t.Fatalf("init: got %v, want nil", err)
 	}
-	resp := invoke(t, lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext), eventJSON(t))
+	resp := testcloud.Invoke(t, lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext), testcloud.EventJSON(t))
 	if resp.StatusCode != wantStatus || !strings.Contains(resp.Body, wantBody) {
 		t.Errorf("event.json: got %d %s, want %d with %s", resp.StatusCode, resp.Body, wantStatus, wantBody)
 	}
@@ -147,10 +85,10 @@ func TestSignedEventThroughTheLambdaBoundary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	event := eventJSON(t)
+	event := testcloud.EventJSON(t)
 	event.Body = string(body)
 	event.Headers["stripe-signature"] = header
-	resp := invoke(t, lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext), event)
+	resp := testcloud.Invoke(t, lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext), event)
 	if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"received":true`) {
 		t.Errorf("signed event: got %d %s, want 200 received", resp.StatusCode, resp.Body)
 	}
