@@ -8,4 +8,8 @@
 //   - BenchmarkColdStart: from process start to the first response over the
 //     Lambda Runtime API, for the real settings binary and for a bare
 //     aws-lambda-go hello binary.
+//   - BenchmarkSearch: loads REMAT_BENCH_ADS ads (default 20,000; set
+//     100000 for the catalogue's acceptance figure) into DynamoDB Local and
+//     reports, per typical search, items read and capacity per page and
+//     p50/p95 latency.
 package bench

@@ -1,0 +1,163 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/search"
+)
+
+// EnvBenchAds sets how many ads BenchmarkSearch loads. The default keeps
+// `make bench` within a few minutes on two cores (DynamoDB Local writes
+// a few thousand postings per second); set 100000 for the catalogue size
+// of the issue's acceptance figure.
+const EnvBenchAds = "REMAT_BENCH_ADS"
+
+const defaultBenchAds = 20000
+
+// capacityMeter asks DynamoDB for the consumed capacity of every read the
+// search makes and adds it up.
+type capacityMeter struct {
+	*dynamodb.Client
+	mu    sync.Mutex
+	units float64
+}
+
+func (m *capacityMeter) add(cc ...types.ConsumedCapacity) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, c := range cc {
+		if c.CapacityUnits != nil {
+			m.units += *c.CapacityUnits
+		}
+	}
+}
+
+func (m *capacityMeter) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
+	out, err := m.Client.Query(ctx, in, opts...)
+	if err == nil && out.ConsumedCapacity != nil {
+		m.add(*out.ConsumedCapacity)
+	}
+	return out, err //nolint:wrapcheck // a transparent wrapper
+}
+
+func (m *capacityMeter) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
+	out, err := m.Client.BatchGetItem(ctx, in, opts...)
+	if err == nil {
+		m.add(out.ConsumedCapacity...)
+	}
+	return out, err //nolint:wrapcheck // a transparent wrapper
+}
+
+func benchAds(b *testing.B) []search.Ad {
+	n := defaultBenchAds
+	if v := os.Getenv(EnvBenchAds); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("%s=%q: want a positive number", EnvBenchAds, v)
+		}
+	}
+	towns := []struct {
+		canton   string
+		lat, lon float64
+	}{
+		{"ZH", 47.3769, 8.5417}, {"ZH", 47.4988, 8.7237}, {"BE", 46.948, 7.4474},
+		{"VD", 46.5197, 6.6323}, {"TI", 46.0037, 8.9511}, {"GE", 46.2044, 6.1432},
+		{"BS", 47.5596, 7.5886}, {"LU", 47.0502, 8.3093}, {"SG", 47.4245, 9.3767},
+	}
+	titles := []string{"Dachziegel Biberschwanz", "Tuiles en terre cuite", "Gipsplatten 12.5 mm", "Mattoni pieni",
+		"Bohrmaschine Akku", "Perceuse à percussion", "Holzbalken Fichte", "Isolation laine de verre", "Pavés granit"}
+	brands := []string{"Gasser", "Knauf", "Hilti", "Eternit", "Sika", "Bosch", "Makita", "Swisspor", ""}
+	cats := [][]string{{"roof-tiles", "roofing"}, {"drywall", "interior"}, {"bricks", "masonry"}, {"tools", "power-tools"}, {"timber", "wood"}}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	ads := make([]search.Ad, n)
+	for i := range ads {
+		town := towns[(i*7)%len(towns)]
+		// Spread ads around each town by up to ~10 km.
+		dLat, dLon := float64(i%21-10)*0.009, float64((i/21)%21-10)*0.013
+		brand := brands[(i*3)%len(brands)]
+		if i%200 == 0 {
+			brand = "Rarebrand"
+		}
+		ads[i] = search.Ad{
+			ID: fmt.Sprintf("b%07d", i), Title: titles[i%len(titles)] + " " + strconv.Itoa(i%37), Brand: brand,
+			CategoryPath: cats[(i*11)%len(cats)], Condition: []string{search.CondNew, search.CondUsed}[i%2],
+			PriceRp: int64(500 + (i*7919)%200000), DiscountPct: (i % 4) * 10, Canton: town.canton,
+			Lat: town.lat + dLat, Lon: town.lon + dLon, PublishedAt: t0.Add(time.Duration(i) * time.Minute), SellerID: "seller",
+		}
+	}
+	return ads
+}
+
+// BenchmarkSearch loads REMAT_BENCH_ADS ads into DynamoDB Local and runs
+// typical searches page after page, reporting per page the items read
+// (the cost: budget 2 x page size), the read capacity consumed and the
+// p50/p95 latency.
+func BenchmarkSearch(b *testing.B) {
+	db, table := testcloud.DynamoDB(b)
+	ads := benchAds(b)
+	start := time.Now()
+	if err := search.Load(context.Background(), db, table, ads, 16); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("loaded %d ads in %v", len(ads), time.Since(start).Round(time.Millisecond))
+	cursors, err := ddb.NewCursors([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const limit = 24
+	queries := []struct {
+		name string
+		q    search.Query
+	}{
+		{"recent", search.Query{}},
+		{"text", search.Query{Text: "ziegel"}},
+		{"category+maxprice/price_asc", search.Query{Category: "timber", MaxPriceRp: 50000, Sort: search.SortPriceAsc}},
+		{"rare-brand", search.Query{Brand: "rarebrand"}},
+		{"near-zurich-20km", search.Query{Near: &search.Near{Lat: 47.3769, Lon: 8.5417, RadiusKm: 20}}},
+		{"near-bern-5km+used/price_desc", search.Query{Near: &search.Near{Lat: 46.948, Lon: 7.4474, RadiusKm: 5}, Condition: search.CondUsed, Sort: search.SortPriceDesc}},
+		{"text+category+condition", search.Query{Text: "tuiles", Category: "roofing", Condition: search.CondNew}},
+	}
+	for _, qc := range queries {
+		b.Run(qc.name, func(b *testing.B) {
+			meter := &capacityMeter{Client: db}
+			q := qc.q
+			q.Limit = limit
+			var lat []time.Duration
+			read, results := 0, 0
+			b.ResetTimer()
+			for b.Loop() {
+				t := time.Now()
+				page, err := search.Search(context.Background(), meter, table, cursors, q)
+				lat = append(lat, time.Since(t))
+				if err != nil {
+					b.Fatal(err)
+				}
+				read += page.ItemsRead
+				results += len(page.Items)
+				q.Cursor = page.NextCursor // walk the pages, then start again
+			}
+			b.StopTimer()
+			slices.Sort(lat)
+			n := float64(len(lat))
+			b.ReportMetric(float64(read)/n, "items-read/page")
+			b.ReportMetric(float64(results)/n, "results/page")
+			b.ReportMetric(meter.units/n, "RCU/page")
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
+		})
+	}
+}

@@ -1,0 +1,80 @@
+// Package search is Remat's catalogue search on DynamoDB alone: an inverted
+// index of posting items (one per ad and term) kept beside the ads, term
+// counts for a query planner, and a planner that reads roughly as many
+// items as it returns, whatever the catalogue size
+// (../shared/research/dynamodb-design.md §2).
+//
+// Index and Unindex maintain the postings of one ad; Search answers a
+// Query with a Page of Cards read from the postings' projected fields (no
+// read of the ad items), paginated with signed cursors.
+package search
+
+import "time"
+
+// Item types and keys of the search index.
+//
+// Items:
+//
+//	Posting      PK = IX#<term>        SK = <publishedAt fixed-width>#<adId>   type = Posting
+//	             GSI2PK = IX#<term>, GSI2SK = <effective price in Rappen> (N)
+//	             card fields: adId, title, brand, brandNorm, cats, cond, canton,
+//	             priceRp, discountPct, effRp, postalCode, locality, lat, lon,
+//	             gh (geohash, 7 chars), publishedAt, thumbKey, sellerId, toks (SS)
+//	Term count   PK = IXCOUNT          SK = <term>                             type = TermCount
+//	             n: postings of the term (ADD ±1)
+//	Term set     PK = AD#<adId>        SK = IXTERMS                            type = SearchTerms
+//	             terms (SS), postingSK, ver (N): what Index last wrote for
+//	             the ad, the base of the next diff
+//
+// Terms: all, cat:<slug>, brand:<norm>, cond:new|used, canton:<XX>,
+// gh4:<cell>, gh5:<cell>, t:<token> (see Terms).
+//
+// Access patterns:
+//
+//	Newest first for a term       Query PK=IX#<term>, ScanIndexForward=false
+//	By price for a term           Query GSI2 GSI2PK=IX#<term> [AND GSI2SK <= :max]
+//	                              ScanIndexForward = asc/desc
+//	Term selectivity (planner)    BatchGetItem IXCOUNT/<term> ...
+//	Radius search                 one of the above per geohash cell (gh4:/gh5:)
+//	                              of the circle's cover, merged in Go
+//	Index / re-index an ad        GetItem AD#id/IXTERMS (consistent), BatchWriteItem
+//	                              puts and deletes of postings, then one
+//	                              TransactWriteItems: ADD n ±1 on the changed
+//	                              terms' IXCOUNT + Put IXTERMS IF ver = :seen
+//	                              (or attribute_not_exists), so a retried or
+//	                              replayed Index never counts a term twice
+//	Unindex an ad                 the same with an empty term set; Delete IXTERMS
+const (
+	postingPKPrefix = "IX#"
+	pkCount         = "IXCOUNT"
+	adPKPrefix      = "AD#"
+	skTerms         = "IXTERMS"
+
+	typePosting = "Posting"
+	typeCount   = "TermCount"
+	typeTerms   = "SearchTerms"
+
+	// sortTimestamp has a fixed-width fraction so keys sort by time.
+	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
+)
+
+// Term prefixes.
+const (
+	TermAll        = "all"
+	termCat        = "cat:"
+	termBrand      = "brand:"
+	termCond       = "cond:"
+	termCanton     = "canton:"
+	termGeo4       = "gh4:"
+	termGeo5       = "gh5:"
+	termText       = "t:"
+	postingGeoBits = 7 // length of the geohash stored on a posting
+)
+
+func postingPK(term string) string { return postingPKPrefix + term }
+func adPK(id string) string        { return adPKPrefix + id }
+func ts(t time.Time) string        { return t.UTC().Format(sortTimestamp) }
+
+// postingSK orders postings newest first when read descending; the ad id
+// makes it unique and is the tiebreaker.
+func postingSK(publishedAt time.Time, adID string) string { return ts(publishedAt) + "#" + adID }

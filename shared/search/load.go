@@ -1,0 +1,96 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/shared/ddb"
+)
+
+// Load indexes ads that are not indexed yet, in bulk: their postings and
+// term sets in parallel BatchWriteItem calls (workers at a time), then one
+// ADD per distinct term with the number of ads that have it. It is for
+// building an index from scratch (an import, a rebuild into an empty
+// table, benchmarks); it does not diff, so loading an ad that is already
+// indexed counts its terms twice. Use Index for single ads.
+func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int) error {
+	workers = max(1, workers)
+	counts := map[string]int64{}
+	var reqs []types.WriteRequest
+	for _, ad := range ads {
+		terms := Terms(ad)
+		for _, t := range terms {
+			counts[t]++
+			av, err := attributevalue.MarshalMap(toPosting(ad, t))
+			if err != nil {
+				return fmt.Errorf("search: load ad %s: marshal posting: %w", ad.ID, err)
+			}
+			reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
+		}
+		av, err := attributevalue.MarshalMap(termsItem{
+			PK: adPK(ad.ID), SK: skTerms, Type: typeTerms, Terms: terms, PostingSK: postingSK(ad.PublishedAt, ad.ID), Ver: 1,
+		})
+		if err != nil {
+			return fmt.Errorf("search: load ad %s: marshal term set: %w", ad.ID, err)
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
+	}
+	chunks := make(chan []types.WriteRequest)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for c := range chunks {
+				if errs[w] == nil {
+					errs[w] = batchWrite(ctx, db, table, c)
+				}
+			}
+		})
+	}
+	for len(reqs) > 0 {
+		n := min(len(reqs), batchWriteMax)
+		chunks <- reqs[:n]
+		reqs = reqs[n:]
+	}
+	close(chunks)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("search: load %d ads: %w", len(ads), err)
+	}
+	terms := make(chan string)
+	wg = sync.WaitGroup{}
+	for w := range workers {
+		wg.Go(func() {
+			for term := range terms {
+				if errs[w] != nil {
+					continue
+				}
+				_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+					TableName: aws.String(table), Key: ddb.Key(pkCount, term),
+					UpdateExpression:          aws.String("ADD n :d SET #type = :type"),
+					ExpressionAttributeNames:  map[string]string{"#type": ddb.AttrType},
+					ExpressionAttributeValues: map[string]types.AttributeValue{":d": numAV(counts[term]), ":type": &types.AttributeValueMemberS{Value: typeCount}},
+				})
+				if err != nil {
+					errs[w] = fmt.Errorf("count %s: %w", term, err)
+				}
+			}
+		})
+	}
+	for term := range counts {
+		terms <- term
+	}
+	close(terms)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("search: load %d ads: %w", len(ads), err)
+	}
+	return nil
+}
