@@ -78,23 +78,33 @@ func benchAds(b *testing.B) []search.Ad {
 		{"VD", 46.5197, 6.6323}, {"TI", 46.0037, 8.9511}, {"GE", 46.2044, 6.1432},
 		{"BS", 47.5596, 7.5886}, {"LU", 47.0502, 8.3093}, {"SG", 47.4245, 9.3767},
 	}
-	titles := []string{"Dachziegel Biberschwanz", "Tuiles en terre cuite", "Gipsplatten 12.5 mm", "Mattoni pieni",
-		"Bohrmaschine Akku", "Perceuse à percussion", "Holzbalken Fichte", "Isolation laine de verre", "Pavés granit"}
+	// Titles go with their category, as in a real catalogue: a search for
+	// "tuiles" in roofing finds roofing ads, not one in five of them.
+	kinds := []struct {
+		cats   []string
+		titles []string
+	}{
+		{[]string{"roofing", "building-materials"}, []string{"Dachziegel Biberschwanz", "Tuiles en terre cuite", "Coppi in laterizio"}},
+		{[]string{"drywall", "building-materials"}, []string{"Gipsplatten 12.5 mm", "Plaques de plâtre", "Lastre in cartongesso"}},
+		{[]string{"bricks-blocks", "building-materials"}, []string{"Mattoni pieni", "Backsteine Modul", "Briques perforées"}},
+		{[]string{"power-tools", "tools"}, []string{"Bohrmaschine Akku", "Perceuse à percussion", "Trapano a batteria"}},
+		{[]string{"timber", "building-materials"}, []string{"Holzbalken Fichte", "Poutres en sapin", "Travi in abete"}},
+	}
 	brands := []string{"Gasser", "Knauf", "Hilti", "Eternit", "Sika", "Bosch", "Makita", "Swisspor", ""}
-	cats := [][]string{{"roof-tiles", "roofing"}, {"drywall", "interior"}, {"bricks", "masonry"}, {"tools", "power-tools"}, {"timber", "wood"}}
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	ads := make([]search.Ad, n)
 	for i := range ads {
 		town := towns[(i*7)%len(towns)]
 		// Spread ads around each town by up to ~10 km.
 		dLat, dLon := float64(i%21-10)*0.009, float64((i/21)%21-10)*0.013
+		kind := kinds[(i*11)%len(kinds)]
 		brand := brands[(i*3)%len(brands)]
 		if i%200 == 0 {
 			brand = "Rarebrand"
 		}
 		ads[i] = search.Ad{
-			ID: fmt.Sprintf("b%07d", i), Title: titles[i%len(titles)] + " " + strconv.Itoa(i%37), Brand: brand,
-			CategoryPath: cats[(i*11)%len(cats)], Condition: []string{search.CondNew, search.CondUsed}[i%2],
+			ID: fmt.Sprintf("b%07d", i), Title: kind.titles[(i/len(kinds))%len(kind.titles)] + " " + strconv.Itoa(i%37), Brand: brand,
+			CategoryPath: kind.cats, Condition: []string{search.CondNew, search.CondUsed}[(i/3)%2],
 			PriceRp: int64(500 + (i*7919)%200000), DiscountPct: (i % 4) * 10, Canton: town.canton,
 			Lat: town.lat + dLat, Lon: town.lon + dLon, PublishedAt: t0.Add(time.Duration(i) * time.Minute), SellerID: "seller",
 		}
@@ -129,6 +139,7 @@ func BenchmarkSearch(b *testing.B) {
 		{"rare-brand", search.Query{Brand: "rarebrand"}},
 		{"near-zurich-20km", search.Query{Near: &search.Near{Lat: 47.3769, Lon: 8.5417, RadiusKm: 20}}},
 		{"near-bern-5km+used/price_desc", search.Query{Near: &search.Near{Lat: 46.948, Lon: 7.4474, RadiusKm: 5}, Condition: search.CondUsed, Sort: search.SortPriceDesc}},
+		{"near-lugano-25km+category", search.Query{Near: &search.Near{Lat: 46.0037, Lon: 8.9511, RadiusKm: 25}, Category: "tools"}},
 		{"text+category+condition", search.Query{Text: "tuiles", Category: "roofing", Condition: search.CondNew}},
 	}
 	for _, qc := range queries {

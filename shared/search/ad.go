@@ -40,10 +40,11 @@ func (a Ad) EffectivePriceRp() int64 {
 
 // Terms returns the sorted, distinct index terms of ad: all, cat:<slug>
 // for each path element, brand:<brandKey>, cond:<condition>,
-// canton:<XX>, gh4:/gh5: cells of its position and t:<key> for each text
+// canton:<XX>, gh4:/gh5:/gh6: cells of its position, category cells,
+// the condition variant of each of these (see qualified) and t:<key> for each text
 // match key of title and brand (see text.go). Empty fields yield no term.
 func Terms(ad Ad) []string {
-	terms := []string{TermAll}
+	var terms []string
 	for _, c := range ad.CategoryPath {
 		if c != "" {
 			terms = append(terms, termCat+c)
@@ -52,21 +53,46 @@ func Terms(ad Ad) []string {
 	if b := brandKey(ad.Brand); b != "" {
 		terms = append(terms, termBrand+b)
 	}
-	if ad.Condition != "" {
-		terms = append(terms, termCond+ad.Condition)
-	}
 	if ad.Canton != "" {
 		terms = append(terms, termCanton+strings.ToUpper(ad.Canton))
 	}
 	if hasPosition(ad.Lat, ad.Lon) {
-		gh := GeohashEncode(ad.Lat, ad.Lon, 5)
-		terms = append(terms, termGeo4+gh[:4], termGeo5+gh)
+		gh := GeohashEncode(ad.Lat, ad.Lon, 6)
+		terms = append(terms, termGeo4+gh[:4], termGeo5+gh[:5], termGeo6+gh)
+		// "Tools near Lugano": cells per category, so a radius search in a
+		// category reads only that category's postings of its cells.
+		for _, c := range ad.CategoryPath {
+			if c != "" {
+				terms = append(terms, catCell(c, termGeo4+gh[:4]), catCell(c, termGeo5+gh[:5]))
+			}
+		}
+	}
+	// Every filter term but the text keys has a variant qualified by the
+	// condition (cat:tools~used), so "used tools near Bern" anchors on
+	// postings that all match instead of filtering out half of them: the
+	// condition is the one filter almost every search could add. Text
+	// keys are the most numerous terms of an ad and already selective.
+	if ad.Condition != "" {
+		for _, t := range terms {
+			terms = append(terms, qualified(t, ad.Condition))
+		}
+		terms = append(terms, termCond+ad.Condition)
 	}
 	for _, k := range textKeys(ad.Title, ad.Brand) {
 		terms = append(terms, termText+k)
 	}
+	terms = append(terms, TermAll)
 	slices.Sort(terms)
 	return slices.Compact(terms)
+}
+
+// qualified is term restricted to ads in condition cond: cat:tools~used.
+func qualified(term, cond string) string { return term + condSep + cond }
+
+// unqualified splits a term into its base and condition qualifier.
+func unqualified(term string) (base, cond string) {
+	base, cond, _ = strings.Cut(term, condSep)
+	return base, cond
 }
 
 // hasPosition treats (0, 0) as "no position": no Swiss ad lies there.

@@ -105,3 +105,35 @@ func TestGeohashCover(t *testing.T) {
 		t.Errorf("200 km in gh5 cells: got ok, want too many cells")
 	}
 }
+
+func TestCellTerms(t *testing.T) {
+	tests := []struct {
+		term, child, parent, hash string
+		ok                        bool
+	}{
+		{"gh4:u0qj", "gh5:u0qj", "", "u0qj", true},
+		{"gh5:u0qjd~used", "gh6:u0qjd", "gh4:u0qj~used", "u0qjd", true},
+		{"gh6:u0qjd2", "", "gh5:u0qjd", "u0qjd2", true},
+		{"cat:tools|gh4:u0qj~new", "cat:tools|gh5:u0qj", "", "u0qj", true},
+		{"cat:tools|gh5:u0qjd", "", "cat:tools|gh4:u0qj", "u0qjd", true},
+		{"cat:tools|gh6:u0qjd2", "", "", "", false}, // category cells stop at gh5
+		{"brand:x|gh4:u0qj", "", "", "", false},
+		{"gh5:u0qj", "", "", "", false},
+		{"t:ziegel", "", "", "", false},
+	}
+	for _, tc := range tests {
+		hash, ok := cellOf(tc.term)
+		if ok != tc.ok || hash != tc.hash {
+			t.Errorf("cellOf(%q) = %q, %v; want %q, %v", tc.term, hash, ok, tc.hash, tc.ok)
+		}
+		if child, _ := childPrefix(tc.term); child != tc.child {
+			t.Errorf("childPrefix(%q) = %q, want %q", tc.term, child, tc.child)
+		}
+		if parent, _ := parentCell(tc.term); parent != tc.parent {
+			t.Errorf("parentCell(%q) = %q, want %q", tc.term, parent, tc.parent)
+		}
+	}
+	if !sameKind("cat:tools|gh5:u0qjd~used", "cat:tools|gh4:u0qj~used") || sameKind("gh5:u0qjd", "gh5:u0qjd~used") {
+		t.Error("sameKind compares the qualifiers")
+	}
+}

@@ -102,7 +102,11 @@ func reindex(ctx context.Context, db DynamoAPI, table string, ad Ad, terms []str
 	if err := batchWrite(ctx, db, table, writes); err != nil {
 		return err
 	}
-	return commitTerms(ctx, db, table, ad.ID, old, found, terms, newSK)
+	if err := commitTerms(ctx, db, table, ad.ID, old, found, terms, newSK); err != nil {
+		return err
+	}
+	cache.forget(table, slices.Concat(old.Terms, terms))
+	return nil
 }
 
 func readTerms(ctx context.Context, db DynamoAPI, table, adID string) (termsItem, bool, error) {

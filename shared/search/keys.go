@@ -27,7 +27,9 @@ import "time"
 //	             the ad, the base of the next diff
 //
 // Terms: all, cat:<slug>, brand:<norm>, cond:new|used, canton:<XX>,
-// gh4:<cell>, gh5:<cell>, t:<token> (see Terms).
+// gh4:<cell>, gh5:<cell>, gh6:<cell>, cat:<slug>|gh4:<cell>, cat:<slug>|gh5:<cell>,
+// t:<token>, and each of these but all qualified by a condition: <term>~<new|used>
+// (see Terms).
 //
 // Access patterns:
 //
@@ -35,7 +37,7 @@ import "time"
 //	By price for a term           Query GSI2 GSI2PK=IX#<term> [AND GSI2SK <= :max]
 //	                              ScanIndexForward = asc/desc
 //	Term selectivity (planner)    BatchGetItem IXCOUNT/<term> ...
-//	Radius search                 one of the above per geohash cell (gh4:/gh5:)
+//	Radius search                 one of the above per geohash cell (gh4:/gh5:/gh6:)
 //	                              of the circle's cover, merged in Go
 //	Index / re-index an ad        GetItem AD#id/IXTERMS (consistent), BatchWriteItem
 //	                              puts and deletes of postings, then one
@@ -60,15 +62,20 @@ const (
 
 // Term prefixes.
 const (
-	TermAll        = "all"
-	termCat        = "cat:"
-	termBrand      = "brand:"
-	termCond       = "cond:"
-	termCanton     = "canton:"
-	termGeo4       = "gh4:"
-	termGeo5       = "gh5:"
-	termText       = "t:"
-	postingGeoBits = 7 // length of the geohash stored on a posting
+	TermAll    = "all"
+	termCat    = "cat:"
+	termBrand  = "brand:"
+	termCond   = "cond:"
+	termCanton = "canton:"
+	termGeo4   = "gh4:"
+	termGeo5   = "gh5:"
+	termGeo6   = "gh6:"
+	condSep    = "~" // cat:tools~used: a term qualified by a condition
+	catCellSep = "|" // cat:tools|gh4:u0qj: a cell restricted to a category
+	// catCellMaxPrecision: category cells exist for gh4 and gh5 only.
+	catCellMaxPrecision = 5
+	termText            = "t:"
+	postingGeoBits      = 7 // length of the geohash stored on a posting
 )
 
 func postingPK(term string) string { return postingPKPrefix + term }

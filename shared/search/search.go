@@ -86,6 +86,9 @@ type plan struct {
 	cover    []string // geohash cell terms of q.Near (empty: no geo anchor)
 	box      Box
 	hash     string
+	// counts are the term counts the planner read (first page only),
+	// used to share a page between the anchor's cells.
+	counts map[string]int64
 }
 
 // Search answers q from the postings in table. It reads the term counts,
@@ -161,22 +164,31 @@ func newPlan(q Query) (*plan, error) {
 		return nil, apperr.Validation(bad)
 	}
 	p := &plan{q: q}
+	// With a condition, every term but the text keys uses its qualified
+	// variant (see Terms), which implies it; cond: alone is only needed
+	// when nothing else carries it.
+	qual := func(t string) string {
+		if q.Condition == "" {
+			return t
+		}
+		return qualified(t, q.Condition)
+	}
 	if q.Category != "" {
-		p.required = append(p.required, termCat+q.Category)
+		p.required = append(p.required, qual(termCat+q.Category))
 	}
 	if b := brandKey(q.Brand); b != "" {
-		p.required = append(p.required, termBrand+b)
-	}
-	if q.Condition != "" {
-		p.required = append(p.required, termCond+q.Condition)
+		p.required = append(p.required, qual(termBrand+b))
 	}
 	if q.Canton != "" {
 		p.q.Canton = strings.ToUpper(q.Canton)
-		p.required = append(p.required, termCanton+p.q.Canton)
+		p.required = append(p.required, qual(termCanton+p.q.Canton))
 	}
 	toks := QueryTokens(q.Text)
 	for _, t := range toks {
 		p.required = append(p.required, termText+t)
+	}
+	if q.Condition != "" && len(p.required) == len(toks) && q.Near == nil {
+		p.required = append(p.required, termCond+q.Condition)
 	}
 	nearKey := ""
 	if n := q.Near; n != nil {
@@ -187,26 +199,35 @@ func newPlan(q Query) (*plan, error) {
 		}
 		if cells, ok := GeohashCover(n.Lat, n.Lon, n.RadiusKm, prec, maxCoverCells); ok {
 			for _, c := range cells {
-				p.cover = append(p.cover, prefix+c)
+				t := prefix + c
+				if q.Category != "" {
+					t = catCell(q.Category, t)
+				}
+				p.cover = append(p.cover, qual(t))
 			}
 		}
 		nearKey = strconv.FormatFloat(n.Lat, 'f', 6, 64) + "," + strconv.FormatFloat(n.Lon, 'f', 6, 64) + "," + strconv.FormatFloat(n.RadiusKm, 'f', 3, 64)
 	}
-	p.hash = ddb.FiltersHash("search", strings.Join(p.required, "\x00"), strconv.FormatInt(q.MaxPriceRp, 10), nearKey, q.Sort)
+	p.hash = ddb.FiltersHash("search", strings.Join(p.required, "\x00"), q.Condition, strconv.FormatInt(q.MaxPriceRp, 10), nearKey, q.Sort)
 	return p, nil
 }
 
 // chooseAnchor reads the term counts and returns the terms to read (one,
-// or the cover cells), or nil when a required term has no postings.
+// or the cover's cells), or nil when nothing can match. It keeps the
+// counts in p for sharing a page between cells.
 func chooseAnchor(ctx context.Context, db DynamoAPI, table string, p *plan) ([]string, int, error) {
 	candidates := slices.Concat(p.required, p.cover)
 	if len(candidates) == 0 {
+		if p.q.Condition != "" {
+			return []string{termCond + p.q.Condition}, 0, nil // a Near query without a cover
+		}
 		return []string{TermAll}, 0, nil
 	}
 	counts, read, err := readCounts(ctx, db, table, candidates)
 	if err != nil {
 		return nil, read, err
 	}
+	p.counts = counts
 	var best []string
 	bestN := int64(math.MaxInt64)
 	for _, t := range p.required {
@@ -219,63 +240,33 @@ func chooseAnchor(ctx context.Context, db DynamoAPI, table string, p *plan) ([]s
 	}
 	if len(p.cover) > 0 {
 		var sum int64
-		var cells []string
 		for _, c := range p.cover {
-			if counts[c] > 0 { // empty cells cost a query for nothing
-				sum += counts[c]
-				cells = append(cells, c)
-			}
+			sum += counts[c]
 		}
-		if len(cells) == 0 {
+		if sum == 0 {
 			return nil, read, nil
 		}
 		if sum < bestN {
+			// The cover wins before refinement, which only makes it
+			// cheaper; refine it now.
+			cells, n, err := refineCover(ctx, db, table, p, counts)
+			read += n
+			if err != nil {
+				return nil, read, err
+			}
+			if len(cells) == 0 {
+				return nil, read, nil
+			}
 			best = cells
 		}
 	}
 	if best == nil {
 		best = []string{TermAll}
+		if p.q.Condition != "" {
+			best = []string{termCond + p.q.Condition}
+		}
 	}
 	return best, read, nil
-}
-
-func readCounts(ctx context.Context, db DynamoAPI, table string, terms []string) (map[string]int64, int, error) {
-	counts := map[string]int64{}
-	read := 0
-	for chunk := range slices.Chunk(terms, batchGetMax) {
-		keys := make([]map[string]types.AttributeValue, len(chunk))
-		for i, t := range chunk {
-			keys[i] = ddb.Key(pkCount, t)
-		}
-		pending := map[string]types.KeysAndAttributes{table: {Keys: keys, ProjectionExpression: aws.String("SK, n")}}
-		for try := 0; len(pending[table].Keys) > 0; try++ {
-			if try == maxBatchTries {
-				return nil, read, fmt.Errorf("read term counts: keys still unprocessed after %d tries", try)
-			}
-			if try > 0 {
-				if err := sleep(ctx, backoff(try)); err != nil {
-					return nil, read, err
-				}
-			}
-			out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending})
-			if err != nil {
-				return nil, read, fmt.Errorf("read term counts: %w", err)
-			}
-			for _, item := range out.Responses[table] {
-				var c struct {
-					SK string `dynamodbav:"SK"`
-					N  int64  `dynamodbav:"n"`
-				}
-				if err := attributevalue.UnmarshalMap(item, &c); err != nil {
-					return nil, read, fmt.Errorf("decode term count: %w", err)
-				}
-				counts[c.SK] = c.N
-				read++
-			}
-			pending = out.UnprocessedKeys
-		}
-	}
-	return counts, read, nil
 }
 
 // ---------------------------------------------------------------- execution
@@ -334,6 +325,12 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		streams[i] = &stream{term: t, pos: st.streams[i]}
 	}
 	filter := p.filterFor(st.anchor)
+	if p.counts == nil { // a later page: the counts still cached, if any
+		p.counts = map[string]int64{}
+		for _, t := range st.anchor {
+			p.counts[t], _ = cache.get(table, t)
+		}
+	}
 	var cards []Card
 	read := 0
 	for len(cards) < p.q.Limit {
@@ -351,16 +348,7 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 			// Live streams share the rest of the page: merged, k streams
 			// of want/k items each are about a page, where want from each
 			// would cost k pages (a stream that runs dry is refilled).
-			want, live := p.q.Limit-len(cards)+1, 0
-			for _, s := range streams {
-				if !s.done() {
-					live++
-				}
-			}
-			if live > 1 {
-				want = (want+live-1)/live + 1
-			}
-			n, err := fetchAll(ctx, db, table, p, filter, need, want, p.q.ScanBudget-read)
+			n, err := fetchAll(ctx, db, table, p, filter, need, p.shares(streams, p.q.Limit-len(cards)+1), p.q.ScanBudget-read)
 			read += n
 			if err != nil {
 				return nil, read, err
@@ -419,13 +407,41 @@ func lekPos(lek map[string]types.AttributeValue) streamPos {
 	return pos
 }
 
-func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, need []*stream, want, budget int) (int, error) {
+// shares splits want, the rest of the page, between the live streams:
+// merged, k streams of want/k items each make about a page, where want
+// from each would cost k pages. The split follows the streams' counts
+// when the plan read them (a cell with most of the ads gets most of the
+// page); a stream that runs dry before the page is full is refilled.
+func (p *plan) shares(streams []*stream, want int) map[*stream]int {
+	out := map[*stream]int{}
+	var live []*stream
+	var total int64
+	for _, s := range streams {
+		if !s.done() {
+			live = append(live, s)
+			total += p.counts[s.term]
+		}
+	}
+	for _, s := range live {
+		switch {
+		case len(live) == 1:
+			out[s] = want
+		case total > 0:
+			out[s] = max(1, int((int64(want)*p.counts[s.term]+total-1)/total))
+		default:
+			out[s] = (want + len(live) - 1) / len(live)
+		}
+	}
+	return out
+}
+
+func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, need []*stream, want map[*stream]int, budget int) (int, error) {
 	per := max(1, budget/len(need))
 	var wg sync.WaitGroup
 	reads := make([]int, len(need))
 	errs := make([]error, len(need))
 	for i, s := range need {
-		wg.Go(func() { reads[i], errs[i] = s.fetch(ctx, db, table, p, f, want, per) })
+		wg.Go(func() { reads[i], errs[i] = s.fetch(ctx, db, table, p, f, want[s], per) })
 	}
 	wg.Wait()
 	total := 0
@@ -524,12 +540,26 @@ func (p *plan) filterFor(anchor []string) filter {
 	f := filter{names: map[string]string{}, values: map[string]types.AttributeValue{}}
 	var conds []string
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	// What the anchor guarantees: its own term and, when qualified or a
+	// cond: term, the condition.
+	anchorBase, condKnown, catKnown := "", false, false
+	for _, a := range anchor {
+		base, q := unqualified(a)
+		condKnown = condKnown || q != "" || strings.HasPrefix(a, termCond)
+		if c, ok := parseCell(a); ok && c.cat != "" {
+			catKnown = true
+		}
+		if len(anchor) == 1 {
+			anchorBase = base
+		}
+	}
 	tok := 0
 	for _, t := range p.required {
-		if len(anchor) == 1 && anchor[0] == t {
+		base, _ := unqualified(t)
+		if base == anchorBase || (catKnown && strings.HasPrefix(base, termCat)) {
 			continue
 		}
-		prefix, val, _ := strings.Cut(t, ":")
+		prefix, val, _ := strings.Cut(base, ":")
 		switch prefix + ":" {
 		case termCat:
 			conds = append(conds, "contains(cats, :cat)")
@@ -537,9 +567,6 @@ func (p *plan) filterFor(anchor []string) filter {
 		case termBrand:
 			conds = append(conds, "brandNorm = :brand")
 			f.values[":brand"] = s(val)
-		case termCond:
-			conds = append(conds, "cond = :cond")
-			f.values[":cond"] = s(val)
 		case termCanton:
 			conds = append(conds, "canton = :canton")
 			f.values[":canton"] = s(val)
@@ -549,6 +576,10 @@ func (p *plan) filterFor(anchor []string) filter {
 			conds = append(conds, "contains(toks, "+k+")")
 			f.values[k] = s(val)
 		}
+	}
+	if p.q.Condition != "" && !condKnown {
+		conds = append(conds, "cond = :cond")
+		f.values[":cond"] = s(p.q.Condition)
 	}
 	if p.q.MaxPriceRp > 0 && !p.byPrice() {
 		conds = append(conds, "effRp <= :maxp")
@@ -564,6 +595,16 @@ func (p *plan) filterFor(anchor []string) filter {
 	}
 	f.expr = strings.Join(conds, " AND ")
 	return f
+}
+
+// isRefinedCell reports whether term can be a cell of the query's refined
+// cover: a gh5:/gh6: cell touching the circle, qualified like the cover.
+func (p *plan) isRefinedCell(term string) bool {
+	if p.q.Near == nil || len(p.cover) == 0 {
+		return false
+	}
+	_, isChild := parentCell(term)
+	return isChild && sameKind(term, p.cover[0]) && p.cellTouches(term)
 }
 
 // accept applies the checks DynamoDB cannot: the exact distance.
@@ -625,8 +666,11 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 	}
 	st := &state{anchor: strings.Split(a.Value, "\n")}
 	allowed := slices.Concat(p.required, p.cover, []string{TermAll})
+	if p.q.Condition != "" {
+		allowed = append(allowed, termCond+p.q.Condition)
+	}
 	for i, t := range st.anchor {
-		if !slices.Contains(allowed, t) {
+		if !slices.Contains(allowed, t) && !p.isRefinedCell(t) {
 			return nil, invalid("anchor is not a term of the query")
 		}
 		si := strconv.Itoa(i)

@@ -353,7 +353,7 @@ func TestSearchCost(t *testing.T) {
 	towns := [][2]float64{zurich, winterthur, bern, lausanne, lugano}
 	cats := []string{"bricks", "roof-tiles", "timber", "tools", "drywall"}
 	var ads []Ad
-	for i := range 2000 {
+	for i := range 1000 {
 		at := towns[i%5]
 		brand := "Gasser"
 		if i%50 == 0 {
@@ -381,6 +381,8 @@ func TestSearchCost(t *testing.T) {
 		"near Lugano 10 km, price desc":    {Near: &Near{lugano[0], lugano[1], 10}, Sort: SortPriceDesc},
 		"near Zürich 3 km + brand, newest": {Near: &Near{zurich[0], zurich[1], 3}, Brand: "Gasser"},
 		"text + category, newest":          {Text: "material", Category: "bricks"},
+		"near Lugano 10 km + category":     {Near: &Near{lugano[0], lugano[1], 10}, Category: "tools"},
+		"near Zürich 3 km + used":          {Near: &Near{zurich[0], zurich[1], 3}, Condition: CondUsed},
 	}
 	for name, q := range tests {
 		t.Run(name, func(t *testing.T) {
