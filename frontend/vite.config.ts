@@ -8,7 +8,10 @@ import { parseEnv } from './src/lib/envSchema.ts';
  * The production Content-Security-Policy. CloudFront (and the local gateway) must send it as a
  * response header; the build also writes it into index.html as a <meta> tag so that a host which
  * forgets the header still gets the protection. `frame-ancestors` is ignored inside <meta>, so it
- * is left out there and must come from the header.
+ * is left out there and must come from the header. Browsers enforce both policies, and only the
+ * header (template.yaml) can name the images bucket's host for the photos' direct uploads (it
+ * depends on the stage, account and region), so the meta tag allows S3 hosts in general in
+ * `connect-src` and the header narrows that to the one bucket.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -27,6 +30,7 @@ export const CONTENT_SECURITY_POLICY = [
 function cspMetaTag(): Plugin {
   const metaPolicy = CONTENT_SECURITY_POLICY.split('; ')
     .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .map((directive) => (directive.startsWith('connect-src') ? `${directive} https://*.amazonaws.com` : directive))
     .join('; ');
   return {
     name: 'remat-csp-meta',

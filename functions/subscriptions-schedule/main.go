@@ -1,7 +1,8 @@
 // Command subscriptions-schedule is the Lambda EventBridge invokes every
 // hour (template.yaml: a Schedule event, rate(1 hour)): it marks expired
 // subscriptions and e-mails the reminders due seven days before expiry
-// (shared/subscriptions). It has no HTTP route.
+// (shared/subscriptions), and expires the ads whose run has ended, taking
+// them out of search (shared/catalog). It has no HTTP route.
 //
 // Environment: the config package's global variables plus SITE_URL (the
 // base of the links in the reminder). No secrets.
@@ -9,6 +10,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/logging"
 	"github.com/remat/remat/shared/mail"
@@ -61,9 +64,14 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		mail.NewSESSender(sesv2.NewFromConfig(awsCfg)),
 		subscriptions.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL},
 	)
+	ads := catalog.NewStore(db, cfg.TableName)
 	return func(ctx context.Context, ev events.CloudWatchEvent) error {
 		slog.InfoContext(ctx, "subscriptions-schedule: event", "id", ev.ID, "source", ev.Source, "time", ev.Time)
-		if _, err := svc.Run(ctx, now()); err != nil {
+		at := now()
+		_, subsErr := svc.Run(ctx, at)
+		expired, adsErr := ads.ExpireDue(ctx, at)
+		slog.InfoContext(ctx, "subscriptions-schedule: ads expired", "count", expired)
+		if err := errors.Join(subsErr, adsErr); err != nil {
 			// Returning the error fails the invocation: EventBridge's
 			// retry and the next hourly run redo only what is not done.
 			return fmt.Errorf("subscriptions-schedule: %w", err)

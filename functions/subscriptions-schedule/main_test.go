@@ -18,12 +18,14 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/subscriptions"
 )
 
 // TestColdStartAndScheduledEvent wires the function from the environment
 // the local cloud gives it and delivers event.json through the Lambda
-// handler: a subscription 3 days from expiry gets its reminder.
+// handler: a subscription 3 days from expiry gets its reminder, and an ad
+// whose run ended an hour ago expires.
 func TestColdStartAndScheduledEvent(t *testing.T) {
 	db, table := testcloud.DynamoDB(t)
 	_, box := testcloud.SES(t)
@@ -62,6 +64,16 @@ func TestColdStartAndScheduledEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	ads := catalog.NewStore(db, table)
+	adID := "01JQ0000000000000000000000"
+	if err := ads.PutImported(ctx, catalog.Ad{
+		ID: adID, SellerID: "u1", Title: "Kantholz Fichte", CategorySlug: "timber", CategoryPath: []string{"timber"},
+		Condition: catalog.ConditionUsed, Location: catalog.Location{Kind: catalog.LocationCanton, Canton: "BE", Lat: 46.8, Lon: 7.6},
+		CreatedAt: now.AddDate(0, 0, -60), ExpiresAt: now.Add(-time.Hour),
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+
 	h, err := newHandler(ctx, func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar),
 		func() time.Time { return now })
 	if err != nil {
@@ -77,6 +89,9 @@ func TestColdStartAndScheduledEvent(t *testing.T) {
 	}
 	if _, err := lambda.NewHandler(h).Invoke(ctx, payload); err != nil {
 		t.Fatalf("invoke: got %v, want nil", err)
+	}
+	if a, err := ads.Ad(ctx, adID); err != nil || a.Status != catalog.StatusExpired {
+		t.Errorf("ad past its run: got %q, %v, want expired", a.Status, err)
 	}
 	msgs := box.Messages()
 	if len(msgs) != 1 || msgs[0].Subject != "Ihr Remat-Abonnement «Pro» läuft am 13.03.2026 ab" ||

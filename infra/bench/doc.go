@@ -12,4 +12,7 @@
 //     100000 for the catalogue's acceptance figure) into DynamoDB Local and
 //     reports, per typical search, items read and capacity per page and
 //     p50/p95 latency.
+//   - BenchmarkProductPhoto12MP: the image pipeline's work on a generated
+//     12-megapixel JPEG (decode, the large/card/thumb renditions, three
+//     encodings), with the time per photo and the peak heap it held.
 package bench

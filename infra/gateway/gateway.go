@@ -11,6 +11,11 @@
 //     fails or times out, an apigw-requestid header.
 //   - /images/* is proxied to the images bucket (the S3 emulator), like the
 //     distribution's images origin.
+//   - /_s3/<bucket>/<key> stands for the bucket's own S3 host, where the
+//     browser PUTs product photos with presigned URLs: the SigV4 query
+//     signature and its expiry are checked as S3 checks them (so a lying
+//     Content-Length or Content-Type is refused locally too), then the PUT
+//     goes to the S3 emulator (s3upload.go).
 //   - Everything else is the SPA build (frontend/dist) with the CloudFront
 //     function's fallback: a path whose last segment has no "." is
 //     index.html, a missing file with an extension is 404.
@@ -40,6 +45,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
@@ -92,6 +99,15 @@ type Config struct {
 	// plus "/bucket", path-style); /images/KEY is fetched from
 	// ImagesOrigin/images/KEY. Empty: /images/* is 404.
 	ImagesOrigin string
+	// S3Origin is the S3 emulator's endpoint (http://127.0.0.1:PORT);
+	// verified PUTs to /_s3/<bucket>/<key> are stored at
+	// S3Origin/<bucket>/<key>. Empty: /_s3/ is 404.
+	S3Origin string
+	// S3Credentials are the static credentials presigned upload URLs must
+	// be signed with (the local cloud's).
+	S3Credentials aws.Credentials
+	// Now is the clock presigned URLs expire by (default time.Now).
+	Now func() time.Time
 	// Mailbox backs /_dev/mailbox; nil shows an empty mailbox.
 	Mailbox Mailbox
 	// Scheduler backs POST /_dev/schedule/<FunctionLogicalId>, which runs
@@ -128,6 +144,7 @@ type Gateway struct {
 	router   *router
 	security map[string]bool // canonical names of cfg.SecurityHeaders
 	images   http.Handler
+	s3       http.Handler
 	static   *staticSite
 	log      *slog.Logger
 }
@@ -168,6 +185,16 @@ func New(cfg Config) (*Gateway, error) {
 		}
 		g.images = newImagesProxy(origin)
 	}
+	if cfg.S3Origin != "" {
+		origin, err := url.Parse(cfg.S3Origin)
+		if err != nil || origin.Scheme == "" || origin.Host == "" {
+			return nil, fmt.Errorf("gateway: S3 origin %q: want an absolute URL", cfg.S3Origin)
+		}
+		if cfg.S3Credentials.AccessKeyID == "" || cfg.S3Credentials.SecretAccessKey == "" {
+			return nil, errors.New("gateway: S3 origin without S3Credentials")
+		}
+		g.s3 = newS3UploadProxy(origin)
+	}
 	return g, nil
 }
 
@@ -191,6 +218,8 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.serveAPI(rec, r, info)
 	case strings.HasPrefix(path, "/images/"):
 		g.serveImages(rec, r)
+	case strings.HasPrefix(path, S3UploadPrefix):
+		g.serveS3Upload(rec, r, info)
 	default:
 		g.static.serve(rec, r)
 	}
@@ -214,6 +243,13 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		level = slog.LevelError
 	}
 	g.log.LogAttrs(r.Context(), level, "http", attrs...)
+}
+
+func (g *Gateway) now() time.Time {
+	if g.cfg.Now != nil {
+		return g.cfg.Now()
+	}
+	return time.Now()
 }
 
 // requestInfo collects what the access log reports about a request.

@@ -10,6 +10,13 @@ type Endpoints struct {
 	SSM      string
 }
 
+// The static credentials LocalAWSEnv gives every function. The local
+// gateway checks presigned S3 URLs against them.
+const (
+	LocalAccessKeyID     = "local"
+	LocalSecretAccessKey = "local"
+)
+
 // LocalAWSEnv returns the environment that points the AWS SDK of a
 // function at local emulators without any code change in the function
 // (the SDK reads AWS_ENDPOINT_URL_<SERVICE>): fake static credentials so the
@@ -18,8 +25,8 @@ type Endpoints struct {
 // (emulators do not compute all of them). Pass it as Options.Env.
 func LocalAWSEnv(region string, ep Endpoints) map[string]string {
 	env := map[string]string{
-		"AWS_ACCESS_KEY_ID":                "local",
-		"AWS_SECRET_ACCESS_KEY":            "local",
+		"AWS_ACCESS_KEY_ID":                LocalAccessKeyID,
+		"AWS_SECRET_ACCESS_KEY":            LocalSecretAccessKey,
 		"AWS_REGION":                       region,
 		"AWS_DEFAULT_REGION":               region,
 		"AWS_EC2_METADATA_DISABLED":        "true",

@@ -3,15 +3,19 @@
 // data directory; survives restarts) or an in-memory one.
 //
 // Differences from S3 that matter here: no signature, policy or expiry is
-// checked (presigned URLs always work; test signing rules as unit tests),
-// buckets are not versioned, and object-created notifications are
-// emulated by OnObjectCreated. CORS is open (any origin, method and
-// header) so the SPA can upload with presigned requests, and every answer
-// exposes ETag so browser-side multipart uploads can read it.
+// checked (presigned URLs always work here; the local gateway's /_s3 route
+// checks them before forwarding, see infra/gateway), buckets are not
+// versioned, Cache-Control is not kept, and object-created notifications
+// are emulated by OnObjectCreated (NotificationEvent gives them the shape
+// of S3's event). CORS is open (any origin, method and header) so the SPA
+// can upload with presigned requests, and every answer exposes ETag so
+// browser-side multipart uploads can read it.
 package s3local
 
 import (
 	"context"
+	"crypto/md5" //nolint:gosec // G501: an S3 ETag is the MD5 of the content, not a security measure
+	"encoding/hex"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -31,11 +36,36 @@ import (
 	"github.com/remat/remat/infra/samtpl"
 )
 
+// ObjectCreated is one stored object, as an S3 event notification
+// describes it.
+type ObjectCreated struct {
+	Bucket, Key string
+	Size        int64
+	ContentType string
+	// ETag is the hex MD5 of the content (unquoted, as in S3 events).
+	ETag string
+	// EventName is the S3 event name without "s3:": "ObjectCreated:Put"
+	// (PUT, presigned PUT, browser POST, completed multipart upload: the
+	// emulator tells them apart no further) or "ObjectCreated:Copy".
+	EventName string
+	// Time is when the object was stored; Sequencer orders the events of
+	// one server (hex, increasing), as in S3 events.
+	Time      time.Time
+	Sequencer string
+}
+
+// Event names of ObjectCreated.
+const (
+	EventObjectCreatedPut  = "ObjectCreated:Put"
+	EventObjectCreatedCopy = "ObjectCreated:Copy"
+)
+
 // ObjectCreatedFunc receives one call per stored object (PUT, presigned
 // PUT, browser POST, copy, completed multipart upload). It runs on a
 // separate goroutine, after the request has been answered, one call at a
-// time in the order objects were stored.
-type ObjectCreatedFunc func(bucket, key string, size int64, contentType string)
+// time in the order objects were stored; a slow consumer should hand the
+// work on (S3 delivers notifications asynchronously).
+type ObjectCreatedFunc func(ObjectCreated)
 
 // Options configures Start.
 type Options struct {
@@ -60,7 +90,7 @@ type Server struct {
 	srv      *http.Server
 	url      string
 	backend  gofakes3.Backend
-	events   chan objectEvent
+	events   chan ObjectCreated
 	served   chan struct{}
 	workDone chan struct{}
 	once     sync.Once
@@ -97,7 +127,7 @@ func Start(opts Options) (*Server, error) {
 
 	s := &Server{backend: backend, served: make(chan struct{}), workDone: make(chan struct{})}
 	if opts.OnObjectCreated != nil {
-		s.events = make(chan objectEvent, 1024)
+		s.events = make(chan ObjectCreated, 1024)
 		backend = &notifyingBackend{Backend: backend, events: s.events}
 		go s.deliver(opts.OnObjectCreated)
 	} else {
@@ -172,7 +202,7 @@ func (s *Server) stopWorker() {
 func (s *Server) deliver(fn ObjectCreatedFunc) {
 	defer close(s.workDone)
 	for ev := range s.events {
-		fn(ev.bucket, ev.key, ev.size, ev.contentType)
+		fn(ev)
 	}
 }
 
@@ -196,24 +226,28 @@ func exposeETag(h http.Handler) http.Handler {
 	})
 }
 
-type objectEvent struct {
-	bucket, key, contentType string
-	size                     int64
-}
-
 // notifyingBackend queues an event after every successful PutObject and
 // CopyObject. gofakes3 completes multipart uploads and browser POSTs
 // through PutObject, so those are covered too. The queue is drained by one
 // goroutine, so the hook never delays the S3 answer.
 type notifyingBackend struct {
 	gofakes3.Backend
-	events chan<- objectEvent
+	events chan<- ObjectCreated
+	seq    atomic.Uint64
+}
+
+func (b *notifyingBackend) event(bucket, key, name string, size int64, contentType, etag string) ObjectCreated {
+	return ObjectCreated{
+		Bucket: bucket, Key: key, Size: size, ContentType: contentType, ETag: etag, EventName: name,
+		Time: time.Now().UTC(), Sequencer: fmt.Sprintf("%016X", b.seq.Add(1)),
+	}
 }
 
 func (b *notifyingBackend) PutObject(bucket, key string, meta map[string]string, input io.Reader, size int64, cond *gofakes3.PutConditions) (gofakes3.PutObjectResult, error) {
-	res, err := b.Backend.PutObject(bucket, key, meta, input, size, cond)
+	sum := md5.New() //nolint:gosec // G401: the ETag of S3 is an MD5, not a security measure
+	res, err := b.Backend.PutObject(bucket, key, meta, io.TeeReader(input, sum), size, cond)
 	if err == nil {
-		b.events <- objectEvent{bucket: bucket, key: key, size: size, contentType: meta["Content-Type"]}
+		b.events <- b.event(bucket, key, EventObjectCreatedPut, size, meta["Content-Type"], hex.EncodeToString(sum.Sum(nil)))
 	}
 	return res, err
 }
@@ -221,15 +255,17 @@ func (b *notifyingBackend) PutObject(bucket, key string, meta map[string]string,
 func (b *notifyingBackend) CopyObject(srcBucket, srcKey, dstBucket, dstKey string, meta map[string]string) (gofakes3.CopyObjectResult, error) {
 	res, err := b.Backend.CopyObject(srcBucket, srcKey, dstBucket, dstKey, meta)
 	if err == nil {
-		ev := objectEvent{bucket: dstBucket, key: dstKey, contentType: meta["Content-Type"]}
+		var size int64
+		contentType, etag := meta["Content-Type"], ""
 		if obj, herr := b.HeadObject(dstBucket, dstKey); herr == nil {
-			ev.size = obj.Size
+			size = obj.Size
 			if ct := obj.Metadata["Content-Type"]; ct != "" {
-				ev.contentType = ct
+				contentType = ct
 			}
+			etag = hex.EncodeToString(obj.Hash)
 			_ = obj.Contents.Close()
 		}
-		b.events <- ev
+		b.events <- b.event(dstBucket, dstKey, EventObjectCreatedCopy, size, contentType, etag)
 	}
 	return res, err
 }

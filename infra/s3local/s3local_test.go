@@ -19,12 +19,14 @@ import (
 type recorder struct {
 	mu     sync.Mutex
 	events []string
+	seqs   []string
 }
 
-func (r *recorder) hook(bucket, key string, size int64, contentType string) {
+func (r *recorder) hook(ev ObjectCreated) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.events = append(r.events, strings.Join([]string{bucket, key, itoa(size), contentType}, "|"))
+	r.events = append(r.events, strings.Join([]string{ev.EventName, ev.Bucket, ev.Key, itoa(ev.Size), ev.ContentType, ev.ETag}, "|"))
+	r.seqs = append(r.seqs, ev.Sequencer)
 }
 
 func (r *recorder) snapshot() []string {
@@ -104,9 +106,17 @@ func TestObjectsAndEvents(t *testing.T) {
 			}
 
 			_ = srv.Close() // drains the event queue
-			want := []string{"images|a/one.jpg|5|image/jpeg", "images|b/copy.jpg|5|image/jpeg", "images|up.png|3|image/png"}
+			const md5of12345, md5ofPNG = "827ccb0eea8a706c4c34a16891f84e7b", "bff139fa05ac583f685a523ab3d110a0"
+			want := []string{
+				"ObjectCreated:Put|images|a/one.jpg|5|image/jpeg|" + md5of12345,
+				"ObjectCreated:Copy|images|b/copy.jpg|5|image/jpeg|" + md5of12345,
+				"ObjectCreated:Put|images|up.png|3|image/png|" + md5ofPNG,
+			}
 			if got := rec.snapshot(); strings.Join(got, ",") != strings.Join(want, ",") {
 				t.Errorf("got events %q, want %q", got, want)
+			}
+			if s := rec.seqs; len(s) != 3 || s[0] >= s[1] || s[1] >= s[2] {
+				t.Errorf("got sequencers %q, want increasing", s)
 			}
 		})
 	}
@@ -139,7 +149,7 @@ func TestMultipartUploadEmitsOneEvent(t *testing.T) {
 	}
 	_ = srv.Close()
 	got := rec.snapshot()
-	if len(got) != 1 || !strings.HasPrefix(got[0], "uploads|big.bin|") {
+	if len(got) != 1 || !strings.HasPrefix(got[0], "ObjectCreated:Put|uploads|big.bin|") {
 		t.Errorf("got events %q, want one for big.bin", got)
 	}
 }

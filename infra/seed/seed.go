@@ -1,8 +1,8 @@
-// Package seed fills the app table with reference data: demo categories,
-// the Swiss cantons and the Swiss localities (postal code -> locality,
-// canton, coordinates). Cantons and localities are read at seed time from
-// CSV files kept outside the repository (../shared/data/); neither they nor
-// anything derived from them may be committed.
+// Package seed fills the app table with reference data: the category tree,
+// the brands, the Swiss cantons and the Swiss localities (postal code ->
+// locality, canton, coordinates). Cantons and localities are read at seed
+// time from CSV files kept outside the repository (../shared/data/);
+// neither they nor anything derived from them may be committed.
 //
 // Seeding is idempotent: items are written with their natural keys, and a
 // marker item per dataset (PK=SEED, SK=<dataset>) keeps a hash of the
@@ -34,7 +34,7 @@ import (
 
 // itemFormat is mixed into every dataset hash; bump it when the item layout
 // changes so existing tables are re-seeded.
-const itemFormat = "v1"
+const itemFormat = "v2"
 
 // Options selects what Run seeds.
 type Options struct {
@@ -42,7 +42,7 @@ type Options struct {
 	// that dataset. A path that does not exist is a *MissingFileError.
 	CantonsCSV    string
 	LocalitiesCSV string
-	// SkipCategories leaves the demo categories out.
+	// SkipCategories leaves the category tree and the brands out.
 	SkipCategories bool
 	// Force re-writes datasets whose hash is unchanged.
 	Force bool
@@ -108,6 +108,8 @@ func Run(ctx context.Context, client *dynamodb.Client, table string, opts Option
 	if !opts.SkipCategories {
 		items, hash := categoryItems()
 		sets = append(sets, dataset{DatasetCategories, items, hash})
+		items, hash = brandItems()
+		sets = append(sets, dataset{DatasetBrands, items, hash})
 	}
 	if opts.CantonsCSV != "" {
 		cantons, raw, err := ReadCantons(opts.CantonsCSV)
@@ -218,12 +220,16 @@ func localityItems(locs []Locality) ([]map[string]types.AttributeValue, error) {
 		}
 		seen[key] = true
 		gpk, gsk := LocalityNameKeys(l.Name, l.PostalCode)
-		items = append(items, map[string]types.AttributeValue{
+		item := map[string]types.AttributeValue{
 			"PK": s(LocalityPKPrefix + l.PostalCode), "SK": s(norm),
 			"GSI1PK": s(gpk), "GSI1SK": s(gsk),
 			"postalCode": s(l.PostalCode), "locality": s(l.Name), "canton": s(l.Canton),
 			"lat": n(l.Lat), "lon": n(l.Lon),
-		})
+		}
+		if code, err := strconv.Atoi(l.PostalCode); err == nil && code > 0 {
+			item["GSI2PK"], item["GSI2SK"] = s(LocalityPostalGSI2+l.PostalCode[:1]), n(float64(code))
+		}
+		items = append(items, item)
 	}
 	return items, nil
 }

@@ -52,8 +52,8 @@ func TestLocalityNameKeys(t *testing.T) {
 
 func TestCategories(t *testing.T) {
 	cats := seed.Categories()
-	if len(cats) < 12 || len(cats) > 15 {
-		t.Errorf("got %d categories, want 12 to 15", len(cats))
+	if len(cats) < 20 || len(cats) > 40 {
+		t.Errorf("got %d categories, want 20 to 40", len(cats))
 	}
 	slugs := map[string]bool{}
 	for _, c := range cats {
@@ -138,9 +138,12 @@ func TestRunSeedsIdempotently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{seed.DatasetCategories: len(seed.Categories()), seed.DatasetCantons: 2, seed.DatasetLocalities: 5}
-	if len(report) != 3 {
-		t.Fatalf("got %v, want 3 datasets", report)
+	want := map[string]int{
+		seed.DatasetCategories: len(seed.Categories()), seed.DatasetBrands: len(seed.Brands()),
+		seed.DatasetCantons: 2, seed.DatasetLocalities: 5,
+	}
+	if len(report) != 4 {
+		t.Fatalf("got %v, want 4 datasets", report)
 	}
 	for _, r := range report {
 		if r.Skipped || r.Items != want[r.Dataset] {
@@ -186,6 +189,24 @@ func TestRunSeedsIdempotently(t *testing.T) {
 		t.Errorf("got %d Lausanne localities by name, want 2", out.Count)
 	}
 
+	// Autocomplete by postal code prefix through GSI2.
+	out, err = client.Query(ctx, &dynamodb.QueryInput{
+		TableName: aws.String(table), IndexName: aws.String("GSI2"),
+		KeyConditionExpression: aws.String("GSI2PK = :pk AND GSI2SK BETWEEN :lo AND :hi"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: "LOCPC#1"},
+			":lo": &types.AttributeValueMemberN{Value: "1000"}, ":hi": &types.AttributeValueMemberN{Value: "1099"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Count != 2 {
+		t.Errorf("got %d localities with postal codes 10xx, want 2", out.Count)
+	}
+	if it := get("BRAND", "villeroy-boch"); it["name"].(*types.AttributeValueMemberS).Value != "Villeroy & Boch" {
+		t.Errorf("got %v, want the brand Villeroy & Boch", it)
+	}
+
 	// Unchanged data is skipped; a changed file is written again.
 	report, err = seed.Run(ctx, client, table, opts)
 	if err != nil {
@@ -201,11 +222,11 @@ func TestRunSeedsIdempotently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := report[2]; got.Skipped || got.Items != 6 {
+	if got := report[3]; got.Skipped || got.Items != 6 {
 		t.Errorf("got %v, want localities rewritten with 6 items", got)
 	}
-	if !report[0].Skipped || !report[1].Skipped {
-		t.Errorf("got %v, want categories and cantons skipped", report)
+	if !report[0].Skipped || !report[1].Skipped || !report[2].Skipped {
+		t.Errorf("got %v, want categories, brands and cantons skipped", report)
 	}
 }
 
@@ -258,4 +279,23 @@ func envOr(key, def string) string {
 		return v
 	}
 	return def
+}
+
+func TestBrands(t *testing.T) {
+	brands := seed.Brands()
+	if len(brands) < 30 {
+		t.Errorf("got %d brands, want at least 30", len(brands))
+	}
+	slugs := map[string]bool{}
+	for _, b := range brands {
+		if b.Slug == "" || strings.Trim(b.Slug, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" || slugs[b.Slug] {
+			t.Errorf("%q: got slug %q, want a unique [a-z0-9-] slug", b.Name, b.Slug)
+		}
+		slugs[b.Slug] = true
+	}
+	for _, want := range []string{"karcher", "villeroy-boch", "wacker-neuson", "hilti"} {
+		if !slugs[want] {
+			t.Errorf("slug %q missing", want)
+		}
+	}
 }

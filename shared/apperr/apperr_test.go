@@ -37,6 +37,20 @@ func TestStatusTable(t *testing.T) {
 		{CodeVerificationEmailFailed, http.StatusBadGateway},
 		{CodeImageProcessingFailed, http.StatusBadRequest},
 		{CodeAdminExists, http.StatusConflict},
+		{CodeProductNotFound, http.StatusNotFound},
+		{CodeProductNotOwned, http.StatusForbidden},
+		{CodeProductNoAccess, http.StatusForbidden},
+		{CodeProductAlreadyActive, http.StatusConflict},
+		{CodeProductExpired, http.StatusConflict},
+		{CodeMainImageRequired, http.StatusUnprocessableEntity},
+		{CodeSubscriptionInvalid, http.StatusForbidden},
+		{CodeAdCountExceeded, http.StatusForbidden},
+		{CodeBundlePlanNoAds, http.StatusForbidden},
+		{CodeImageCountExceeded, http.StatusForbidden},
+		{CodeImageNotFound, http.StatusNotFound},
+		{CodeImageNotInProduct, http.StatusConflict},
+		{CodeImageDeleteForbidden, http.StatusForbidden},
+		{CodeCategoryNotFound, http.StatusNotFound},
 		{Code("no_such_code"), http.StatusInternalServerError},
 	}
 	for _, tt := range tests {
@@ -57,6 +71,16 @@ func TestSpecMessages(t *testing.T) {
 		CodeInvalidTokenPayload: "invalid token payload",
 		CodeForbidden:           "not allowed to access this resource",
 		CodeInternal:            "internal server error",
+		// Catalogue (§8).
+		CodeSubscriptionInvalid:  "invalid or expired subscription",
+		CodeAdCountExceeded:      "ad count exceeded for the subscription",
+		CodeImageCountExceeded:   "image count exceeded for the plan",
+		CodeProductNotOwned:      "product does not belong to you",
+		CodeProductAlreadyActive: "product already active",
+		CodeProductNoAccess:      "no access for this product",
+		CodeImageDeleteForbidden: "not authorized to delete this image",
+		CodeImageNotInProduct:    "image does not belong to this product",
+		CodeBundlePlanNoAds:      "cannot create an ad on a bundle plan",
 	}
 	for code, want := range tests {
 		if got := DefaultMessage(code); got != want {

@@ -45,6 +45,22 @@ const (
 	CodePaymentsUnavailable      Code = "payments_unavailable"
 	CodePaymentProviderError     Code = "payment_provider_error"
 	CodeNoAdAllowance            Code = "no_ad_allowance"
+
+	// Catalogue (issue 4).
+	CodeProductNotFound      Code = "product_not_found"
+	CodeProductNotOwned      Code = "product_not_owned"
+	CodeProductNoAccess      Code = "product_no_access"
+	CodeProductAlreadyActive Code = "product_already_active"
+	CodeProductExpired       Code = "product_expired"
+	CodeMainImageRequired    Code = "main_image_required"
+	CodeSubscriptionInvalid  Code = "subscription_invalid"
+	CodeAdCountExceeded      Code = "ad_count_exceeded"
+	CodeBundlePlanNoAds      Code = "bundle_plan_no_ads"
+	CodeImageCountExceeded   Code = "image_count_exceeded"
+	CodeImageNotFound        Code = "image_not_found"
+	CodeImageNotInProduct    Code = "image_not_in_product"
+	CodeImageDeleteForbidden Code = "image_delete_forbidden"
+	CodeCategoryNotFound     Code = "category_not_found"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -61,6 +77,14 @@ const (
 	FieldPasswordsMismatch = "passwords_mismatch"
 	// FieldMustAccept: a checkbox the user must tick (age, rules).
 	FieldMustAccept = "must_accept"
+	// FieldOutOfRange: a number outside its bounds (discount 0-99, ...).
+	FieldOutOfRange = "out_of_range"
+	// FieldUnknownCategory, FieldUnknownLocality, FieldUnknownCanton: a
+	// reference to a category, locality (postal code or name) or canton
+	// that does not exist.
+	FieldUnknownCategory = "unknown_category"
+	FieldUnknownLocality = "unknown_locality"
+	FieldUnknownCanton   = "unknown_canton"
 )
 
 type codeInfo struct {
@@ -106,6 +130,21 @@ var table = map[Code]codeInfo{
 	CodePaymentsUnavailable:      {http.StatusServiceUnavailable, "payments are not available"},
 	CodePaymentProviderError:     {http.StatusBadGateway, "the payment provider failed, please try again"},
 	CodeNoAdAllowance:            {http.StatusForbidden, "no ad left in your subscriptions, please choose a plan"},
+
+	CodeProductNotFound:      {http.StatusNotFound, "product not found"},
+	CodeProductNotOwned:      {http.StatusForbidden, "product does not belong to you"},
+	CodeProductNoAccess:      {http.StatusForbidden, "no access for this product"},
+	CodeProductAlreadyActive: {http.StatusConflict, "product already active"},
+	CodeProductExpired:       {http.StatusConflict, "this ad has expired; publish it again"},
+	CodeMainImageRequired:    {http.StatusUnprocessableEntity, "a main (presentation) image must be chosen"},
+	CodeSubscriptionInvalid:  {http.StatusForbidden, "invalid or expired subscription"},
+	CodeAdCountExceeded:      {http.StatusForbidden, "ad count exceeded for the subscription"},
+	CodeBundlePlanNoAds:      {http.StatusForbidden, "cannot create an ad on a bundle plan"},
+	CodeImageCountExceeded:   {http.StatusForbidden, "image count exceeded for the plan"},
+	CodeImageNotFound:        {http.StatusNotFound, "image not found"},
+	CodeImageNotInProduct:    {http.StatusConflict, "image does not belong to this product"},
+	CodeImageDeleteForbidden: {http.StatusForbidden, "not authorized to delete this image"},
+	CodeCategoryNotFound:     {http.StatusNotFound, "category not found"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -9,6 +9,8 @@ import (
 	"image/jpeg"
 	"image/png"
 	"testing"
+
+	"golang.org/x/image/draw"
 )
 
 // Colours of the four quadrants of quadImage: top-left, top-right,
@@ -43,11 +45,7 @@ func quadImage(w, h int) *image.RGBA {
 
 func solidImage(w, h int, c color.Color) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, c)
-		}
-	}
+	draw.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{}, draw.Src)
 	return img
 }
 

@@ -1,11 +1,14 @@
-// Package imaging turns an untrusted uploaded picture into a safe,
-// uniform avatar: the format is sniffed from the content (never from the
-// file name or a Content-Type), the size and pixel dimensions are bounded
-// before anything large is allocated, the JPEG EXIF orientation is applied,
-// the picture is cropped to a centred square, resized to 512×512 and
-// re-encoded as a baseline JPEG. Re-encoding writes pixels only, so every
-// piece of metadata of the upload (EXIF, GPS position, comments, ICC
-// profiles) is dropped.
+// Package imaging turns an untrusted uploaded picture into safe, uniform
+// JPEGs: an avatar (Avatar) or the renditions of a product photo
+// (Product). The format is sniffed from the content (never from the file
+// name; a declared Content-Type must agree with it), the size in bytes and
+// the pixel dimensions are bounded before anything large is allocated
+// (the dimensions are read from the header, so a decompression bomb is
+// refused before a pixel is decoded), the JPEG EXIF orientation is
+// applied, the picture is cropped or fitted, scaled and re-encoded as a
+// baseline JPEG. Re-encoding writes pixels only, so every piece of
+// metadata of the upload (EXIF, GPS position, comments, ICC profiles) is
+// dropped.
 //
 // Failures are *ImageError values whose Reason is a stable snake_case code
 // the API returns as params.reason of image_processing_failed.
@@ -16,12 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/jpeg"
 	"image/png"
 	"io"
+	"mime"
 
-	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 )
 
@@ -35,6 +37,7 @@ const (
 	ReasonTooLarge        Reason = "too_large"        // over the byte bound or MaxPixels
 	ReasonTooSmall        Reason = "too_small"        // a side under MinSide pixels
 	ReasonCorrupt         Reason = "corrupt"          // the content does not decode
+	ReasonTypeMismatch    Reason = "type_mismatch"    // the declared type is not the content's
 )
 
 // ImageError is the error of every rejected image. Err, when set, is the
@@ -84,6 +87,28 @@ const (
 	FormatWebP Format = "webp"
 )
 
+// ContentType returns the media type of format f.
+func (f Format) ContentType() string { return "image/" + string(f) }
+
+// FormatOf returns the accepted format a declared media type names
+// ("image/jpeg", "image/png", "image/webp"; parameters and case ignored),
+// or false for any other type.
+func FormatOf(contentType string) (Format, bool) {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return "", false
+	}
+	switch mt {
+	case "image/jpeg":
+		return FormatJPEG, true
+	case "image/png":
+		return FormatPNG, true
+	case "image/webp":
+		return FormatWebP, true
+	}
+	return "", false
+}
+
 // Sniff returns the format of data by its magic bytes, or false when data
 // is not JPEG, PNG or WebP.
 func Sniff(data []byte) (Format, bool) {
@@ -105,21 +130,12 @@ func Sniff(data []byte) (Format, bool) {
 // Reason. An error reading r that is not the bound is returned wrapped, as
 // is: the caller's I/O failure is not the image's fault.
 func Avatar(r io.Reader, maxBytes int64) ([]byte, error) {
-	if r == nil {
-		return nil, &ImageError{Reason: ReasonMissing}
-	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	data, err := readBounded(r, maxBytes)
 	if err != nil {
-		return nil, fmt.Errorf("imaging: read upload: %w", err)
-	}
-	switch {
-	case len(data) == 0:
-		return nil, &ImageError{Reason: ReasonMissing}
-	case int64(len(data)) > maxBytes:
-		return nil, &ImageError{Reason: ReasonTooLarge}
+		return nil, err
 	}
 	format, ok := Sniff(data)
 	if !ok {
@@ -134,6 +150,27 @@ func Avatar(r io.Reader, maxBytes int64) ([]byte, error) {
 		orientation = JPEGOrientation(data)
 	}
 	return encodeAvatar(src, orientation)
+}
+
+// readBounded reads all of r, failing with ReasonMissing when r is nil or
+// empty and ReasonTooLarge beyond maxBytes (without reading further). A
+// read error is returned wrapped, as is: the caller's I/O failure is not
+// the image's fault.
+func readBounded(r io.Reader, maxBytes int64) ([]byte, error) {
+	if r == nil {
+		return nil, &ImageError{Reason: ReasonMissing}
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("imaging: read upload: %w", err)
+	}
+	switch {
+	case len(data) == 0:
+		return nil, &ImageError{Reason: ReasonMissing}
+	case int64(len(data)) > maxBytes:
+		return nil, &ImageError{Reason: ReasonTooLarge}
+	}
+	return data, nil
 }
 
 // decode checks the header's dimensions, then decodes the pixels.
@@ -173,64 +210,17 @@ func decode(format Format, data []byte) (image.Image, error) {
 	return img, nil
 }
 
-// encodeAvatar crops src to its centred square, scales it to AvatarSize on
-// a white background (transparent pixels become white, not black), applies
-// the EXIF orientation and encodes the result. Cropping the centred square
-// commutes with every EXIF rotation and flip, so orienting the small square
+// encodeAvatar scales the centred square of src to AvatarSize (see
+// resize: transparent pixels become white, not black), applies the EXIF
+// orientation and encodes the result. Cropping the centred square commutes
+// with every EXIF rotation and flip, so orienting the small square
 // afterwards is the same as orienting the full picture first, and cheaper.
 func encodeAvatar(src image.Image, orientation int) ([]byte, error) {
-	b := src.Bounds()
-	side := min(b.Dx(), b.Dy())
-	x0 := b.Min.X + (b.Dx()-side)/2
-	y0 := b.Min.Y + (b.Dy()-side)/2
-	square := image.Rect(x0, y0, x0+side, y0+side)
-
-	dst := image.NewRGBA(image.Rect(0, 0, AvatarSize, AvatarSize))
-	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
-	draw.CatmullRom.Scale(dst, dst.Bounds(), src, square, draw.Over, nil)
-	out := orient(dst, orientation)
-
+	square := coverRect(src.Bounds(), AvatarSize, AvatarSize)
+	out := orient(resize(src, square, AvatarSize, AvatarSize), orientation)
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: AvatarQuality}); err != nil {
 		return nil, fmt.Errorf("imaging: encode avatar: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// orient returns the square img transformed by EXIF orientation o (1-8):
-// the picture as the camera meant it to be seen. Other values leave it as
-// it is.
-func orient(img *image.RGBA, o int) *image.RGBA {
-	if o < 2 || o > 8 {
-		return img
-	}
-	n := img.Bounds().Dx()
-	last := n - 1
-	out := image.NewRGBA(img.Bounds())
-	for y := range n {
-		for x := range n {
-			// (sx, sy) is the stored pixel shown at (x, y).
-			var sx, sy int
-			switch o {
-			case 2: // mirrored horizontally
-				sx, sy = last-x, y
-			case 3: // rotated 180°
-				sx, sy = last-x, last-y
-			case 4: // mirrored vertically
-				sx, sy = x, last-y
-			case 5: // transposed
-				sx, sy = y, x
-			case 6: // needs a 90° clockwise turn
-				sx, sy = y, last-x
-			case 7: // transversed
-				sx, sy = last-y, last-x
-			case 8: // needs a 90° counter-clockwise turn
-				sx, sy = last-y, x
-			}
-			i := img.PixOffset(sx, sy)
-			j := out.PixOffset(x, y)
-			copy(out.Pix[j:j+4], img.Pix[i:i+4])
-		}
-	}
-	return out
 }

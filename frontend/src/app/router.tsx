@@ -4,14 +4,17 @@ import { AppShell, LocaleGuard } from '@/app/AppShell';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { RequireAuth } from '@/features/auth/RequireAuth';
 import { resolveLocalePath } from '@/lib/localePath';
-import { ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
+import { MY_ADS_SEGMENTS, ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
 
 /**
  * Page modules, loaded on demand so the initial bundle holds only the shell. Keyed by the first
  * path segment after the language ('' is the home page).
  */
 const PAGE_MODULES = {
-  '': () => import('@/features/home/HomePage').then((m) => ({ default: m.HomePage })),
+  '': () => import('@/app/HomeRoute').then((m) => ({ default: m.HomeRoute })),
+  [ROUTE_SEGMENTS.products]: () =>
+    import('@/features/catalogue/ProductsPage').then((m) => ({ default: m.ProductsPage })),
+  [ROUTE_SEGMENTS.product]: () => import('@/features/catalogue/ProductPage').then((m) => ({ default: m.ProductPage })),
   [ROUTE_SEGMENTS.about]: () => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
   [ROUTE_SEGMENTS.howItWorks]: () =>
     import('@/features/howItWorks/HowItWorksPage').then((m) => ({ default: m.HowItWorksPage })),
@@ -41,8 +44,15 @@ const loadPaymentResult = () =>
   import('@/features/billing/PaymentResultPage').then((m) => ({ default: m.PaymentResultPage }));
 const loadPaymentDetails = () =>
   import('@/features/billing/PaymentDetailsPage').then((m) => ({ default: m.PaymentDetailsPage }));
+const loadMyAds = () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage }));
+const loadAdEditor = () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage }));
 
 const HomePage = lazy(PAGE_MODULES['']);
+const ProductsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.products]);
+const loadSearchTokenPage = () =>
+  import('@/features/catalogue/ProductsPage').then((m) => ({ default: m.SearchTokenPage }));
+const SearchTokenPage = lazy(loadSearchTokenPage);
+const ProductPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.product]);
 const AboutPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.about]);
 const HowItWorksPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.howItWorks]);
 const ContactUsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.contactUs]);
@@ -62,6 +72,8 @@ const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
 const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
 const PaymentResultPage = lazy(loadPaymentResult);
 const PaymentDetailsPage = lazy(loadPaymentDetails);
+const MyAdsPage = lazy(loadMyAds);
+const AdEditorPage = lazy(loadAdEditor);
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
@@ -79,6 +91,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: ROUTE_SEGMENTS.about, element: <AboutPage /> },
+          { path: ROUTE_SEGMENTS.products, element: <ProductsPage /> },
+          { path: `${ROUTE_SEGMENTS.products}/:search`, element: <SearchTokenPage /> },
+          { path: `${ROUTE_SEGMENTS.product}/:id`, element: <ProductPage /> },
           { path: ROUTE_SEGMENTS.howItWorks, element: <HowItWorksPage /> },
           { path: ROUTE_SEGMENTS.contactUs, element: <ContactUsPage /> },
           { path: ROUTE_SEGMENTS.login, element: <LoginPage /> },
@@ -107,6 +122,15 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={USER_SEGMENTS.information} replace /> },
                   { path: USER_SEGMENTS.information, element: <ProfilePage /> },
                   { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
+                  { path: USER_SEGMENTS.products, element: <MyAdsPage /> },
+                  {
+                    path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
+                    element: <AdEditorPage />,
+                  },
+                  {
+                    path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/:id`,
+                    element: <AdEditorPage />,
+                  },
                   { path: '*', element: <NotFound /> },
                 ],
               },
@@ -135,8 +159,10 @@ export function preloadPage(pathname: string): void {
   const load = (PAGE_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[segment];
   void load?.();
   const child = path.split('/')[3];
-  if (segment === ROUTE_SEGMENTS.user)
-    void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
+  if (segment === ROUTE_SEGMENTS.user) {
+    if (child === USER_SEGMENTS.products) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
+    else void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
+  }
   if (segment === ROUTE_SEGMENTS.payment && child !== undefined && path.split('/')[4] !== undefined)
     void loadPaymentResult();
   if (segment === ROUTE_SEGMENTS.login && child === 'social') void loadSocialLogin();

@@ -86,7 +86,7 @@ describe('not-found page', () => {
     });
   });
 
-  it.each(['/fr/products', '/fr/product/123'])('%s is not built yet and shows not-found', async (path) => {
+  it.each(['/fr/products/a/b', '/fr/product'])('%s is no catalogue route and shows not-found', async (path) => {
     await renderApp(path);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Quelque chose ne va pas ici...' }),

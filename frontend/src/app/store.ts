@@ -2,8 +2,9 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@/app/api';
 import { toastSlice } from '@/components/Toasts/toastSlice';
 import { authSlice } from '@/features/auth/authSlice';
+import { productDraftSlice } from '@/features/myAds/productDraftSlice';
 
-const rootReducer = combineSlices(api, authSlice, toastSlice);
+const rootReducer = combineSlices(api, authSlice, toastSlice, productDraftSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

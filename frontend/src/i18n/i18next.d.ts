@@ -1,6 +1,7 @@
 import type about from '@/i18n/locales/en/about.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type billing from '@/i18n/locales/en/billing.json';
+import type catalogue from '@/i18n/locales/en/catalogue.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contactUs from '@/i18n/locales/en/contactUs.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
@@ -8,6 +9,7 @@ import type errors from '@/i18n/locales/en/errors.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
 import type legal from '@/i18n/locales/en/legal.json';
+import type myAds from '@/i18n/locales/en/myAds.json';
 
 /**
  * Typed translations: the English files define the keys, so `t('unknown.key')` does not compile.
@@ -27,6 +29,8 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       billing: typeof billing;
       legal: typeof legal;
+      catalogue: typeof catalogue;
+      myAds: typeof myAds;
     };
   }
 }

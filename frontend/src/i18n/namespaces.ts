@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'dashboard',
   'billing',
   'legal',
+  'catalogue',
+  'myAds',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

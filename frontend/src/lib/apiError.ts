@@ -50,6 +50,18 @@ export const SERVER_ERROR_CODES = [
   'ad_count_exceeded',
   'image_count_exceeded',
   'bundle_plan_no_ads',
+  // Catalogue (issue 4)
+  'product_not_found',
+  'product_not_owned',
+  'product_no_access',
+  'product_already_active',
+  'product_expired',
+  'main_image_required',
+  'subscription_invalid',
+  'image_not_found',
+  'image_not_in_product',
+  'image_delete_forbidden',
+  'category_not_found',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -63,6 +75,10 @@ export const FIELD_ERROR_CODES = [
   'too_common',
   'must_accept',
   'passwords_mismatch',
+  'out_of_range',
+  'unknown_category',
+  'unknown_locality',
+  'unknown_canton',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -93,7 +109,14 @@ export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Values of `error.params.reason` (image_processing_failed), translated under `imageReasons.<value>`. */
-export const IMAGE_REASONS = ['unsupported_type', 'too_large', 'too_small', 'corrupt', 'missing'] as const;
+export const IMAGE_REASONS = [
+  'unsupported_type',
+  'too_large',
+  'too_small',
+  'corrupt',
+  'missing',
+  'type_mismatch',
+] as const;
 export type ImageReason = (typeof IMAGE_REASONS)[number];
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP';

@@ -10,6 +10,7 @@ export const ROUTE_SEGMENTS = {
   howItWorks: 'how-it-works',
   contactUs: 'contact-us',
   products: 'products',
+  product: 'product',
   sell: 'vendre',
   login: 'login',
   signUp: 'account-creation',
@@ -32,6 +33,15 @@ export const USER_SEGMENTS = {
   contacts: 'contacts',
 } as const;
 
+/** Segments under `user/products`: creating and editing an ad (spec §2). */
+export const MY_ADS_SEGMENTS = {
+  addProduct: 'add-product',
+  editProduct: 'edit-product',
+} as const;
+
+/** The steps of the ad editor (`?step=`); details is the default. */
+export type AdEditorStep = 'details' | 'photos';
+
 /** Builders for in-app links; every path carries the language prefix. */
 export const paths = {
   home: (lang: Language) => `/${lang}/`,
@@ -43,7 +53,12 @@ export const paths = {
     return `/${lang}/${ROUTE_SEGMENTS.products}${qs ? `?${qs}` : ''}`;
   },
   /** Product list for an encoded search token (see lib/searchToken.ts). */
-  productsForToken: (lang: Language, token: string) => `/${lang}/${ROUTE_SEGMENTS.products}/${token}`,
+  productsForToken: (lang: Language, token: string, query?: URLSearchParams) => {
+    const qs = query?.toString() ?? '';
+    return `/${lang}/${ROUTE_SEGMENTS.products}/${token}${qs ? `?${qs}` : ''}`;
+  },
+  /** One ad's page. */
+  product: (lang: Language, id: string) => `/${lang}/${ROUTE_SEGMENTS.product}/${encodeURIComponent(id)}`,
   sell: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.sell}`,
   /** The footer's "pricing and subscriptions" link: the sell page showing the plans. */
   pricing: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.sell}?choosePlan=true`,
@@ -68,6 +83,15 @@ export const paths = {
   privacy: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.privacy}`,
   userPage: (lang: Language, segment: (typeof USER_SEGMENTS)[keyof typeof USER_SEGMENTS]) =>
     `/${lang}/${ROUTE_SEGMENTS.user}/${segment}`,
+  /** Dashboard "My ads". */
+  myAds: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}`,
+  addProduct: (lang: Language) =>
+    `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
+  /** The ad editor for a saved ad, at its details (default) or photos step. */
+  editProduct: (lang: Language, id: string, step: AdEditorStep = 'details') =>
+    `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/${encodeURIComponent(id)}${
+      step === 'photos' ? '?step=photos' : ''
+    }`,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
+import { catalogueHandlers } from '@/testing/catalogue';
 
 /** The API base as the app resolves it under jsdom (see lib/env.ts). */
 export const API = `${window.location.origin}/api/v1`;
@@ -56,4 +57,5 @@ export const defaultHandlers = [
   http.post(`${API}/contact-us`, () =>
     HttpResponse.json({ message: 'message_sent', id: '01JTESTMESSAGE0000000000000' }, { status: 201 }),
   ),
+  ...catalogueHandlers,
 ];

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+
 	"github.com/remat/remat/infra/awsemu"
 	"github.com/remat/remat/infra/ddblocal"
 	"github.com/remat/remat/infra/gateway"
@@ -47,6 +49,8 @@ type Config struct {
 	DynamoDBLocalDir string
 	DynamoDBEndpoint string
 	ReadyFile        string
+	// NoDemo leaves the demo sellers and ads out of -seed.
+	NoDemo bool
 	// NoDevOIDC leaves out the development sign-in provider that stands
 	// in for Google (devoidc.go).
 	NoDevOIDC bool
@@ -83,6 +87,9 @@ type Cloud struct {
 	// DevSignInIssuer is the OpenID issuer of the development sign-in
 	// provider standing in for Google, or "" with -no-dev-oidc.
 	DevSignInIssuer string
+	// DemoAccounts are the demo sellers -seed created (password
+	// seed.DemoPassword), or nil.
+	DemoAccounts []seed.DemoAccount
 
 	log      *slog.Logger
 	lambdas  *lambdart.Service
@@ -200,8 +207,14 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		log.Info("localcloud: created tables", "tables", strings.Join(created, ", "))
 	}
 
-	// 5. S3 with the template's buckets.
-	s3Opts := s3local.Options{Template: tpl, Logger: log}
+	// 5. S3 with the template's buckets; stored objects raise the
+	// template's S3 events once the functions are there.
+	notifications, err := tpl.S3Notifications()
+	if err != nil {
+		return nil, configErrorf("%v", err)
+	}
+	notifier := newS3Notifier(region, log)
+	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated}
 	if c.DataDir != "" {
 		s3Opts.DataDir = filepath.Join(c.DataDir, "s3")
 	}
@@ -252,6 +265,13 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 			return nil, err
 		}
 		phase("seeded", t)
+		if !cfg.NoDemo {
+			t := time.Now()
+			if c.DemoAccounts, err = seedDemo(ctx, tpl, endpoint, seedTo, s3srv.URL(), log); err != nil {
+				return nil, err
+			}
+			phase("seeded the demo", t)
+		}
 	}
 
 	// 8. The functions.
@@ -282,10 +302,14 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		if devSignIn != nil {
 			lfn.Env = devSignIn.env(lfn.Env)
 		}
+		lfn.Env = withUploadEndpoint(lfn.Env, c.URL)
 		if err := c.lambdas.Add(lfn); err != nil {
 			return nil, fmt.Errorf("localcloud: %w", err)
 		}
 	}
+	// The S3 events (bucket notifications): stopped before the functions.
+	notifier.attach(c.lambdas, notifications)
+	c.onStop(notifier.stop)
 
 	// The Schedule events (EventBridge): timed runs and the dev trigger.
 	schedules, err := tpl.Schedules()
@@ -306,6 +330,8 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
+		S3Origin:        s3srv.URL(),
+		S3Credentials:   aws.Credentials{AccessKeyID: lambdart.LocalAccessKeyID, SecretAccessKey: lambdart.LocalSecretAccessKey},
 	}
 	if devSignIn != nil {
 		gwCfg.DevHandlers = map[string]http.Handler{devOIDCQueuePath: devSignIn.queueHandler()}

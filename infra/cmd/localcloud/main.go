@@ -24,6 +24,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+
+	"github.com/remat/remat/infra/seed"
 )
 
 func main() {
@@ -71,6 +73,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.DevSignInIssuer != "" {
 		_, _ = fmt.Fprintf(stdout, "  Dev sign-in provider (stands in for Google): %s\n", c.DevSignInIssuer)
 	}
+	if len(c.DemoAccounts) > 0 {
+		_, _ = fmt.Fprintf(stdout, "  Demo sellers (password %s):", seed.DemoPassword)
+		for _, a := range c.DemoAccounts {
+			_, _ = fmt.Fprintf(stdout, " %s", a.Email)
+		}
+		_, _ = fmt.Fprintln(stdout)
+	}
 	_, _ = fmt.Fprintf(stdout, "  Data: %s\n", data)
 	_, _ = fmt.Fprintf(stdout, "  First admin: POST %s/api/v1/auth/create-admin with setupSecret = %s\n", c.URL, adminSecretHint(c))
 	_, _ = fmt.Fprintf(stdout, "  Ctrl-C stops everything.\n\n")
@@ -107,6 +116,7 @@ var flagEnv = map[string]string{
 	"ready-file":        "REMAT_READY_FILE",
 	"log-level":         "REMAT_LOG_LEVEL",
 	"no-dev-oidc":       "REMAT_NO_DEV_OIDC",
+	"no-demo":           "REMAT_NO_DEMO",
 }
 
 func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
@@ -138,7 +148,8 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 	boolean(&cfg.Memory, "memory", "keep everything in memory and temporary directories (tests)")
 	str(&cfg.WebDir, "web", "frontend/dist", "the SPA build to serve")
 	str(&cfg.Template, "template", "template.yaml", "the SAM template to run")
-	boolean(&cfg.Seed, "seed", "load categories, cantons and localities at start (idempotent)")
+	boolean(&cfg.Seed, "seed", "load categories, brands, cantons, localities and the demo sellers and ads at start (idempotent)")
+	boolean(&cfg.NoDemo, "no-demo", "with -seed, leave out the demo sellers and ads")
 	str(&cfg.LocalitiesCSV, "localities", "../shared/data/ch-localities.csv", "Swiss localities CSV for -seed")
 	str(&cfg.CantonsCSV, "cantons", "../shared/data/ch-cantons.csv", "Swiss cantons CSV for -seed")
 	str(&cfg.DynamoDBLocalDir, "dynamodb-local", ".tools/dynamodb-local", "directory holding DynamoDBLocal.jar")

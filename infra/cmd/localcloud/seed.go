@@ -7,6 +7,8 @@ import (
 	"log/slog"
 
 	"github.com/remat/remat/infra/ddblocal"
+	"github.com/remat/remat/infra/gateway"
+	"github.com/remat/remat/infra/s3local"
 	"github.com/remat/remat/infra/samtpl"
 	"github.com/remat/remat/infra/seed"
 )
@@ -47,4 +49,22 @@ func seedData(ctx context.Context, opts seed.Options, endpoint, table string, lo
 	}
 	log.Info("localcloud: seed", "table", table, "report", report.String())
 	return nil
+}
+
+// seedDemo adds the demo sellers, subscriptions and ads with their photos
+// (seed.Demo) and returns the demo accounts. The photos go to the
+// bucket CloudFront serves under /images/*. An unchanged demo is skipped.
+func seedDemo(ctx context.Context, tpl *samtpl.Template, endpoint, table, s3URL string, log *slog.Logger) ([]seed.DemoAccount, error) {
+	bucket, ok := gateway.BucketForPathPattern(tpl, "/images/*")
+	if !ok {
+		return nil, configErrorf("-seed: the template serves no bucket under /images/* for the demo photos; pass -no-demo")
+	}
+	res, err := seed.Demo(ctx, ddblocal.NewClient(endpoint), table, seed.DemoOptions{
+		Images: s3local.NewClient(s3URL), Bucket: bucket,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: seed: %w", err)
+	}
+	log.Info("localcloud: seed", "table", table, "report", res.String())
+	return seed.DemoAccounts(), nil
 }

@@ -4,6 +4,10 @@
 //
 //	go run ./infra/cmd/seed -dynamodb-endpoint http://127.0.0.1:8000
 //
+// With -demo it also adds the demo sellers and ads, whose photos go to the
+// images bucket of an S3 endpoint (-s3-endpoint); the local cloud does this
+// itself with -seed.
+//
 // The CSV files are read from ../shared/data/ beside the checkout unless
 // -cantons/-localities (or REMAT_CANTONS_CSV/REMAT_LOCALITIES_CSV) say
 // otherwise. It talks only to the given endpoint, with static credentials.
@@ -22,6 +26,8 @@ import (
 	"time"
 
 	"github.com/remat/remat/infra/ddblocal"
+	"github.com/remat/remat/infra/gateway"
+	"github.com/remat/remat/infra/s3local"
 	"github.com/remat/remat/infra/samtpl"
 	"github.com/remat/remat/infra/seed"
 )
@@ -54,6 +60,9 @@ func run(args []string, logger *slog.Logger) error {
 	cantons := fs.String("cantons", envOr(seed.EnvCantonsCSV, dataDefault("ch-cantons.csv")), "cantons CSV (env "+seed.EnvCantonsCSV+")")
 	createTable := fs.Bool("create-table", true, "create the table from the template's AppTable definition if it is missing")
 	force := fs.Bool("force", false, "write every dataset even if unchanged")
+	demo := fs.Bool("demo", false, "also add the demo sellers and ads (needs -s3-endpoint)")
+	s3Endpoint := fs.String("s3-endpoint", os.Getenv("AWS_ENDPOINT_URL_S3"), "S3 endpoint for the demo photos (default $AWS_ENDPOINT_URL_S3)")
+	imagesBucket := fs.String("images-bucket", "", "bucket of the demo photos (default: the template's bucket served under /images/*)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -83,6 +92,18 @@ func run(args []string, logger *slog.Logger) error {
 	if err := opts.Validate(); err != nil {
 		return err
 	}
+	if *demo {
+		if *s3Endpoint == "" {
+			return errors.New("seed: -demo needs -s3-endpoint (or AWS_ENDPOINT_URL_S3) for the photos")
+		}
+		if *imagesBucket == "" {
+			b, ok := gateway.BucketForPathPattern(tpl, "/images/*")
+			if !ok {
+				return errors.New("seed: the template serves no bucket under /images/*; pass -images-bucket")
+			}
+			*imagesBucket = b
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -106,6 +127,15 @@ func run(args []string, logger *slog.Logger) error {
 	}
 	if err != nil {
 		return err
+	}
+	if *demo {
+		res, err := seed.Demo(ctx, client, app.Name, seed.DemoOptions{
+			Images: s3local.NewClient(*s3Endpoint), Bucket: *imagesBucket, Force: *force,
+		})
+		if err != nil {
+			return err
+		}
+		logger.Info("seed: "+res.String(), "table", app.Name, "bucket", *imagesBucket, "password", seed.DemoPassword)
 	}
 	logger.Info("seed: done", "table", app.Name, "elapsed", time.Since(start).Round(time.Millisecond))
 	return nil

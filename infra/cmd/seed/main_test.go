@@ -39,7 +39,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int32(len(seed.Categories()) + 1 + 1 + 3 + len(billing.SeededPlans())); out.Count != want { // + 3 SEED markers, + the plans
+	if want := int32(len(seed.Categories()) + len(seed.Brands()) + 1 + 1 + 4 + len(billing.SeededPlans())); out.Count != want { // + 4 SEED markers, + the plans
 		t.Errorf("got %d items, want %d", out.Count, want)
 	}
 }
@@ -52,9 +52,11 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{}, "-dynamodb-endpoint is required"},
 		{[]string{"-dynamodb-endpoint", "http://127.0.0.1:1", "-localities", "/nonexistent/l.csv"}, "REMAT_LOCALITIES_CSV"},
+		{[]string{"-dynamodb-endpoint", "http://127.0.0.1:1", "-localities", "", "-cantons", "", "-demo"}, "-demo needs -s3-endpoint"},
 	}
 	for _, tc := range tests {
 		t.Setenv("AWS_ENDPOINT_URL_DYNAMODB", "")
+		t.Setenv("AWS_ENDPOINT_URL_S3", "")
 		err := run(tc.args, logger)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)

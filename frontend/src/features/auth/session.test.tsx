@@ -129,7 +129,7 @@ describe('protected routes', () => {
       '/fr/user/contacts',
     ]);
     expect(within(nav).getByRole('link', { name: 'Mon profil' })).toHaveAttribute('aria-current', 'page');
-    await user.click(within(nav).getByRole('link', { name: 'Mes annonces' }));
+    await user.click(within(nav).getByRole('link', { name: 'Messages reçus' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Quelque chose ne va pas ici...' }),
     ).toBeInTheDocument();

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QuickSearch } from '@/features/home/QuickSearch';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -8,8 +8,19 @@ import './Home.css';
 
 const PITCH_POINTS = ['circular', 'local', 'simple'] as const;
 
-/** Home: the circular-economy pitch, calls to action and the quick search. */
-export function HomePage() {
+interface HomePageProps {
+  /** The catalogue's quick search, laid over the hero's lower edge. */
+  search: ReactNode;
+  /** The catalogue's lists (recent materials, recently viewed), between the search and the pitch. */
+  listings: ReactNode;
+}
+
+/**
+ * Home: the circular-economy pitch and calls to action around the catalogue's quick search and
+ * lists. The catalogue parts come in as props: features do not import each other, and the app
+ * puts the two together (app/HomeRoute.tsx).
+ */
+export function HomePage({ search, listings }: HomePageProps) {
   const { t } = useTranslation('home');
   const lang = useLang();
   useDocumentTitle(t('pageTitle'));
@@ -31,9 +42,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <div className="container home__search">
-        <QuickSearch />
-      </div>
+      <div className="container home__search">{search}</div>
+
+      <div className="home__listings">{listings}</div>
 
       <section className="container home__pitch" aria-labelledby="home-pitch-title">
         <h2 id="home-pitch-title">{t('pitch.title')}</h2>

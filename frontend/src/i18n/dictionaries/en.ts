@@ -1,6 +1,7 @@
 import about from '@/i18n/locales/en/about.json';
 import auth from '@/i18n/locales/en/auth.json';
 import billing from '@/i18n/locales/en/billing.json';
+import catalogue from '@/i18n/locales/en/catalogue.json';
 import common from '@/i18n/locales/en/common.json';
 import contactUs from '@/i18n/locales/en/contactUs.json';
 import dashboard from '@/i18n/locales/en/dashboard.json';
@@ -8,9 +9,23 @@ import errors from '@/i18n/locales/en/errors.json';
 import home from '@/i18n/locales/en/home.json';
 import howItWorks from '@/i18n/locales/en/howItWorks.json';
 import legal from '@/i18n/locales/en/legal.json';
+import myAds from '@/i18n/locales/en/myAds.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
-const dictionary: Dictionary = { about, auth, billing, common, contactUs, dashboard, errors, home, howItWorks, legal };
+const dictionary: Dictionary = {
+  about,
+  auth,
+  billing,
+  catalogue,
+  common,
+  contactUs,
+  dashboard,
+  errors,
+  home,
+  howItWorks,
+  legal,
+  myAds,
+};
 
 export default dictionary;

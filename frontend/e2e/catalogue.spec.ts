@@ -1,0 +1,364 @@
+import AxeBuilder from '@axe-core/playwright';
+import { deflateSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+
+/** The texts these journeys look for, written out so that a broken translation fails them. */
+const T = {
+  fr: {
+    quickSearch: 'Recherche rapide',
+    category: 'Catégorie',
+    tools: 'Outils',
+    maxPrice: "Prix jusqu'à (CHF)",
+    searchButton: 'Rechercher',
+    filters: 'Filtres',
+    text: 'Rechercher',
+    showResults: 'Afficher les résultats',
+    location: 'Localité ou code postal',
+    radius: 'Rayon',
+    sortBy: 'Trier par',
+    priceAscending: 'Prix croissant',
+    around: 'À 10 km au plus de 1201 Genève (GE)',
+    unknownPlace: /Nous ne connaissons pas ce lieu/,
+    distance: /^à \d/,
+    seller: 'Vendeur',
+    individual: 'Particulier',
+    contactForm: 'Contacter le vendeur',
+    message: 'Votre message',
+    report: 'Signaler cette annonce',
+    viewed: 'Matériaux consultés récemment',
+    recent: 'Matériaux récents',
+    notFound: 'Produit introuvable',
+    list: 'Matériaux, outils et machines',
+  },
+  de: {
+    quickSearch: 'Schnellsuche',
+    category: 'Kategorie',
+    tools: 'Werkzeuge',
+    maxPrice: 'Preis bis (CHF)',
+    searchButton: 'Suchen',
+    filters: 'Filter',
+    text: 'Suchen',
+    showResults: 'Ergebnisse anzeigen',
+    location: 'Ort oder Postleitzahl',
+    radius: 'Umkreis',
+    sortBy: 'Sortieren nach',
+    priceAscending: 'Preis aufsteigend',
+    around: 'Im Umkreis von 10 km um 1201 Genève (GE)',
+    unknownPlace: /Diesen Ort kennen wir nicht/,
+    distance: / entfernt$/,
+    seller: 'Verkäufer',
+    individual: 'Privatperson',
+    contactForm: 'Verkäufer kontaktieren',
+    message: 'Ihre Nachricht',
+    report: 'Dieses Inserat melden',
+    viewed: 'Zuletzt angesehene Materialien',
+    recent: 'Neueste Materialien',
+    notFound: 'Produkt nicht gefunden',
+    list: 'Materialien, Werkzeuge und Maschinen',
+  },
+} as const satisfies Record<E2ELang, Record<string, string | RegExp>>;
+
+const PASSWORD = 'Bauholz-Rest-2026!';
+
+/** A word no other ad has, so the searches below find exactly the ads made here. */
+const WORD = `zq${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
+/** The ads this file publishes: two near Geneva, one in Zurich, in three categories and prices. */
+const ADS = {
+  tiles: {
+    title: `Tuiles ${WORD} terre cuite`,
+    categorySlug: 'roofing',
+    priceRp: 12_000,
+    discountPct: 10,
+    condition: 'used',
+    quantity: { amount: 400, unit: 'pieces' },
+    postalCode: '8001',
+  },
+  drill: {
+    title: `Perforateur ${WORD} sans fil`,
+    categorySlug: 'power-tools',
+    priceRp: 25_000,
+    discountPct: 0,
+    condition: 'used',
+    quantity: { amount: 1, unit: 'pieces' },
+    postalCode: '1201',
+  },
+  beams: {
+    title: `Poutres ${WORD} chêne massif`,
+    categorySlug: 'timber',
+    priceRp: 150_000,
+    discountPct: 0,
+    condition: 'new',
+    quantity: { amount: 3.5, unit: 'm3' },
+    postalCode: '1201',
+  },
+} as const;
+type AdName = keyof typeof ADS;
+
+/** A small PNG (an RGB gradient) made here, so no image file is needed. */
+function gradientPng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 110], row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A verified seller holding the Pro plan's free trial, signed in through the API: the backend
+ * journey of the seller screens, done here without them so the buyer journeys stand alone.
+ */
+async function sellerToken(api: APIRequestContext): Promise<string> {
+  const email = uniqueEmail('fr');
+  const signup = await api.post('/api/v1/auth/signup', {
+    data: {
+      accountType: 'individual',
+      firstName: 'Carla',
+      lastName: 'Catalogue',
+      email,
+      phone: '+41 79 111 22 33',
+      password: PASSWORD,
+      isAdult: true,
+      acceptRules: true,
+      language: 'fr',
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const link = await linkFromMailbox(api, email, 'email-verification');
+  const verify = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const login = await api.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const order = await api.post('/api/v1/orders', {
+    data: { planId: 'pro', acceptTerms: true },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return token;
+}
+
+/** Creates an ad, uploads its photo straight to storage, waits for the renditions, publishes it. */
+async function publishAd(api: APIRequestContext, token: string, name: AdName): Promise<string> {
+  const { postalCode, ...ad } = ADS[name];
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await api.post('/api/v1/products', {
+    headers: auth,
+    data: {
+      ...ad,
+      brand: 'Remat Test',
+      description: `${ad.title}: stored dry, collected on site or delivered.`,
+      pickup: true,
+      delivery: name === 'beams',
+      location: { kind: 'city', postalCode },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  const photo = gradientPng(480, 360);
+  const slot = await api.post(`/api/v1/products/${id}/images`, {
+    headers: auth,
+    data: { contentType: 'image/png', size: photo.length },
+  });
+  expect(slot.status(), await slot.text()).toBe(201);
+  const { upload } = (await slot.json()) as { upload: { url: string; headers: Record<string, string> } };
+  const put = await api.put(upload.url, { headers: upload.headers, data: photo });
+  expect(put.status(), await put.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const detail = await api.get(`/api/v1/products/${id}`, { headers: auth });
+        const { images } = (await detail.json()) as { images: { state: string }[] };
+        return images.map((image) => image.state).join(',');
+      },
+      { timeout: 20_000, message: `the photo of ${name} processed` },
+    )
+    .toBe('ready');
+
+  const published = await api.post(`/api/v1/products/${id}/publish`, { headers: auth });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
+}
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+/** The titles of the result cards, in order. */
+function resultTitles(page: Page) {
+  return page.locator('.catalogue__results').getByRole('article').getByRole('heading');
+}
+
+let seller = '';
+const ids: Partial<Record<AdName, string>> = {};
+
+test.describe('catalogue: a buyer searches and opens ads', () => {
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    const api = await playwright.request.newContext({ baseURL: process.env.REMAT_BASE_URL });
+    seller = await sellerToken(api);
+    for (const name of Object.keys(ADS) as AdName[]) ids[name] = await publishAd(api, seller, name);
+    await api.dispose();
+  });
+
+  for (const lang of LANGS) {
+    test(`${lang}: by category + max price, by text, by postal code + radius; opens one; sees it recently viewed`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const t = T[lang];
+
+      // Home quick search: a category from the API and a price limit.
+      await page.goto(`/${lang}/`);
+      const quick = page.getByRole('search', { name: t.quickSearch });
+      await expect(
+        quick.getByRole('combobox', { name: t.category }).getByRole('option', { name: t.tools, exact: true }),
+      ).toBeAttached();
+      await quick.getByRole('combobox', { name: t.category }).selectOption({ label: t.tools });
+      await quick.getByLabel(t.maxPrice).fill('300');
+      await quick.getByRole('button', { name: t.searchButton }).click();
+      await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?category=tools&maxPrice=300`);
+
+      // ... narrowed to this run's ads by text: only the drill (power tools, CHF 250) is left.
+      const filters = page.getByRole('search', { name: t.filters });
+      await expect(filters.getByRole('combobox', { name: t.category })).toHaveValue('tools');
+      await filters.getByRole('searchbox', { name: t.text }).fill(WORD);
+      await filters.getByRole('button', { name: t.showResults }).click();
+      await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?q=${WORD}&category=tools&maxPrice=300`);
+      await expect(resultTitles(page)).toHaveText([ADS.drill.title]);
+
+      // By text alone, cheapest first.
+      await page.goto(`/${lang}/products?q=${WORD}`);
+      await expect(resultTitles(page)).toHaveCount(3);
+      await page.getByRole('combobox', { name: t.sortBy }).selectOption({ label: t.priceAscending });
+      await expect(resultTitles(page)).toHaveText([ADS.tiles.title, ADS.drill.title, ADS.beams.title]);
+      expect(await axeProblems(page)).toEqual([]);
+
+      // An unknown place is explained on the location field.
+      const location = page.getByRole('combobox', { name: t.location });
+      await location.fill('Atlantis');
+      await page.getByRole('button', { name: t.showResults }).click();
+      await expect(location).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('alert').filter({ hasText: t.unknownPlace })).toBeVisible();
+
+      // By postal code + radius, the place chosen from the suggestions: the two ads in Geneva.
+      await location.fill('1201');
+      await page.getByRole('option', { name: '1201 Genève (GE)' }).click();
+      await expect(location).toHaveValue('1201 Genève');
+      await page.getByRole('combobox', { name: t.radius }).selectOption('10');
+      await page.getByRole('button', { name: t.showResults }).click();
+      await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?q=${WORD}&location=1201&radius=10&sort=price_asc`);
+      await expect(resultTitles(page)).toHaveText([ADS.drill.title, ADS.beams.title]);
+      await expect(page.getByText(t.around)).toBeVisible();
+      await expect(page.locator('.result-card__distance').first()).toHaveText(t.distance);
+
+      // The back button returns to the previous search, filters included.
+      await page.goBack();
+      await expect(location).toHaveValue('Atlantis');
+      await page.goBack();
+      await expect(resultTitles(page)).toHaveCount(3);
+      await expect(location).toHaveValue('');
+
+      // Open the drill: gallery, price, seller, disabled contact and report; a view is recorded.
+      const view = page.waitForResponse((response) => response.url().endsWith(`/products/${ids.drill ?? ''}/view`));
+      await page.getByRole('link', { name: ADS.drill.title }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ADS.drill.title);
+      expect(pathOf(page)).toBe(`/${lang}/product/${ids.drill ?? ''}`);
+      await expect(page).toHaveTitle(`${ADS.drill.title} – Remat`);
+      expect((await view).status()).toBe(204);
+      await expect(page.getByRole('complementary').getByText(/250[.,]00/)).toBeVisible();
+      await expect(page.getByRole('region', { name: t.seller }).getByText(t.individual)).toBeVisible();
+      await expect(page.getByRole('form', { name: t.contactForm }).getByLabel(t.message)).toBeDisabled();
+      await expect(page.getByRole('button', { name: t.report })).toBeDisabled();
+      await expect(page.getByRole('img', { name: new RegExp(ADS.drill.title) })).toBeVisible();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // Home: the drill under "recently viewed"; the newest ads under "recent materials".
+      await page.goto(`/${lang}/`);
+      const viewed = page.getByRole('region', { name: t.viewed });
+      await expect(viewed.getByRole('link', { name: ADS.drill.title })).toBeVisible();
+      await expect(page.getByRole('region', { name: t.recent }).getByRole('article').first()).toBeVisible();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // An unknown ad reads "product not found".
+      await page.goto(`/${lang}/product/01JNOSUCHAD0000000000000000`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFound);
+    });
+  }
+
+  test.describe('views', () => {
+    // The server does not count crawlers or headless browsers; this visitor looks like a person.
+    test.use({
+      userAgent:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    });
+
+    test('fr: an ad counts one view per visitor and day', async ({ page, request }) => {
+      const id = ids.beams ?? '';
+      const clicks = async () => {
+        const response = await request.get(`/api/v1/products/${id}`, {
+          headers: { Authorization: `Bearer ${seller}` },
+        });
+        return ((await response.json()) as { clicks?: number }).clicks ?? -1;
+      };
+      const before = await clicks();
+      await page.goto(`/fr/product/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ADS.beams.title);
+      await expect.poll(clicks).toBe(before + 1);
+      const again = page.waitForResponse((response) => response.url().endsWith(`/products/${id}/view`));
+      await page.reload();
+      expect((await again).status()).toBe(204);
+      expect(await clicks()).toBe(before + 1);
+    });
+  });
+});
+
+test('fr: the product list reached from the mobile menu token has no serious axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/fr/');
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Acheter' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.fr.list);
+  await expect(page).toHaveURL(/\/fr\/products\/[A-Za-z0-9_-]+$/);
+  expect(await axeProblems(page)).toEqual([]);
+  // The filters fold away on a phone; the button shows them.
+  const filters = page.getByRole('search', { name: 'Filtres' });
+  await expect(filters).toBeHidden();
+  await page.getByRole('button', { name: 'Filtres', expanded: false }).click();
+  await expect(filters).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+});

@@ -1,0 +1,283 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  useGetCategoriesQuery,
+  useGetProductQuery,
+  useGetSimilarProductsQuery,
+  useRecordProductViewMutation,
+} from '@/features/catalogue/api';
+import { ApiErrorAlert } from '@/features/catalogue/ApiErrorAlert';
+import { categoryName, categoryTrail } from '@/features/catalogue/categories';
+import { formatMonth, formatQuantity, placeText } from '@/features/catalogue/format';
+import { Gallery } from '@/features/catalogue/Gallery';
+import { Price } from '@/features/catalogue/Price';
+import { CardGrid } from '@/features/catalogue/ResultCard';
+import type { ProductDetail } from '@/features/catalogue/types';
+import { visitorId } from '@/features/catalogue/visitor';
+import { toApiError } from '@/lib/apiError';
+import { INTL_LOCALES } from '@/lib/languages';
+import { formatDate } from '@/lib/money';
+import { paths } from '@/lib/paths';
+import { addRecentlyViewed } from '@/lib/recentlyViewed';
+import { criteriaToSearchParams } from '@/lib/searchCriteria';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useLang } from '@/lib/useLang';
+import '@/components/NotFound/NotFound.css';
+import './catalogue.css';
+
+/**
+ * Counts one view per page load of an active ad (the server skips owners, bots and repeats per
+ * visitor and day) and remembers the ad under "recently viewed".
+ */
+function useRecordView(product: ProductDetail | undefined) {
+  const [recordView] = useRecordProductViewMutation();
+  const recorded = useRef<string | null>(null);
+  const id = product?.status === 'active' ? product.id : undefined;
+  useEffect(() => {
+    if (id === undefined || recorded.current === id) return;
+    recorded.current = id;
+    addRecentlyViewed(id);
+    recordView({ id, visitorId: visitorId() }).catch(() => {
+      // a lost view count is not the buyer's problem
+    });
+  }, [id, recordView]);
+}
+
+/** `product/{id}`: one ad for buyers. */
+export function ProductPage() {
+  const { t } = useTranslation('catalogue');
+  const { id = '' } = useParams();
+  const { data: product, isLoading, isError, error } = useGetProductQuery(id);
+  const apiError = isError ? toApiError(error) : null;
+  useRecordView(product);
+  useDocumentTitle(
+    product?.title ??
+      (apiError === null ? '' : apiError.status === 404 ? t('product.notFoundTitle') : t('product.errorTitle')),
+  );
+
+  if (isLoading) {
+    return (
+      <div className="container page">
+        <p role="status">{t('product.loading')}</p>
+      </div>
+    );
+  }
+  if (!product) {
+    if (apiError?.status === 404) return <ProductNotFound />;
+    return (
+      <div className="container page">
+        <h1>{t('product.errorTitle')}</h1>
+        <ApiErrorAlert error={apiError ?? toApiError(error)} />
+      </div>
+    );
+  }
+  return <ProductView product={product} />;
+}
+
+/** The not-found page's look, with the catalogue's words. */
+function ProductNotFound() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  return (
+    <section className="container not-found">
+      <h1 className="not-found__title">{t('product.notFoundTitle')}</h1>
+      <p className="not-found__text">{t('product.notFoundText')}</p>
+      <Link to={paths.products(lang)} className="button">
+        {t('product.browse')}
+      </Link>
+    </section>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const { data: categories } = useGetCategoriesQuery(undefined);
+  const trail = categoryTrail(product.categoryPath.length > 0 ? product.categoryPath : [product.categorySlug]);
+  const place = placeText(product.location, lang);
+  const deliveryModes = [product.pickup && t('product.pickup'), product.delivery && t('product.delivery')].filter(
+    (mode): mode is string => typeof mode === 'string',
+  );
+  const listFor = (slug: string) => paths.products(lang, criteriaToSearchParams({ category: slug }));
+
+  return (
+    <div className="container page product">
+      <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.products(lang)}>{t('list.title')}</Link>
+          </li>
+          {trail.map((slug) => (
+            <li key={slug}>
+              <Link to={listFor(slug)}>{categoryName(categories, slug, lang)}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {product.status !== 'active' && (
+        <p className="catalogue-alert" role="status">
+          {t(`product.notPublic.${product.status}`)}
+        </p>
+      )}
+
+      <div className="product__layout">
+        <div className="product__main">
+          <h1 className="product__title">{product.title}</h1>
+          <Gallery images={product.images} title={product.title} />
+
+          <section className="product__section" aria-labelledby="product-description">
+            <h2 id="product-description">{t('product.description')}</h2>
+            <div className="product__description">
+              {product.description.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
+
+          <section className="product__section" aria-labelledby="product-details">
+            <h2 id="product-details">{t('product.details')}</h2>
+            <dl className="facts">
+              <div>
+                <dt>{t('product.category')}</dt>
+                <dd>{categoryName(categories, product.categorySlug, lang)}</dd>
+              </div>
+              {product.brand && (
+                <div>
+                  <dt>{t('product.brand')}</dt>
+                  <dd>{product.brand}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('product.condition')}</dt>
+                <dd>{t(`condition.${product.condition}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('product.quantity')}</dt>
+                <dd>{formatQuantity(product.quantity, lang, t)}</dd>
+              </div>
+              <div>
+                <dt>{t('product.handover')}</dt>
+                <dd>{new Intl.ListFormat(INTL_LOCALES[lang], { type: 'conjunction' }).format(deliveryModes)}</dd>
+              </div>
+              {product.publishedAt && (
+                <div>
+                  <dt>{t('product.published')}</dt>
+                  <dd>{formatDate(product.publishedAt, lang)}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        </div>
+
+        <aside className="product__aside" aria-label={t('product.summary')}>
+          <div className="catalogue-panel">
+            <Price
+              className="product__price"
+              priceRp={product.priceRp}
+              discountPct={product.discountPct}
+              effectivePriceRp={product.effectivePriceRp}
+            />
+            <p className="product__place">
+              <span className="product__place-label">{t('product.location')}</span> {place}
+            </p>
+            <p className="catalogue-hint">{t('product.approximate')}</p>
+          </div>
+          <SellerCard product={product} />
+          <ContactSeller />
+          <ReportAd />
+        </aside>
+      </div>
+
+      <SimilarProducts id={product.id} />
+    </div>
+  );
+}
+
+function SellerCard({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const { seller } = product;
+  return (
+    <section className="catalogue-panel seller" aria-labelledby="product-seller">
+      <h2 id="product-seller" className="catalogue-panel__title">
+        {t('seller.title')}
+      </h2>
+      <p className="seller__name">{seller.name}</p>
+      <p className="catalogue-tag">{t(`seller.${seller.accountType}`)}</p>
+      <p className="seller__since">{t('seller.memberSince', { date: formatMonth(seller.memberSince, lang) })}</p>
+    </section>
+  );
+}
+
+/** The contact form, shown but disabled until its back end exists (a later issue). */
+function ContactSeller() {
+  const { t } = useTranslation('catalogue');
+  const id = useId();
+  return (
+    <section className="catalogue-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="catalogue-panel__title">
+        {t('contact.title')}
+      </h2>
+      <p id={`${id}-soon`} className="catalogue-soon">
+        {t('contact.soon')}
+      </p>
+      <form
+        className="contact-seller"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-soon`}
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <fieldset disabled className="contact-seller__fields">
+          <div className="field">
+            <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
+            <input id={`${id}-name`} type="text" autoComplete="name" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
+            <input id={`${id}-email`} type="email" autoComplete="email" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-message`}>{t('contact.message')}</label>
+            <textarea id={`${id}-message`} rows={4} />
+          </div>
+          <button type="submit" className="button">
+            {t('contact.submit')}
+          </button>
+        </fieldset>
+      </form>
+    </section>
+  );
+}
+
+/** "Report this ad", disabled until reports exist (a later issue). */
+function ReportAd() {
+  const { t } = useTranslation('catalogue');
+  const id = useId();
+  return (
+    <div className="report">
+      <button type="button" className="button catalogue-quiet-button" disabled aria-describedby={`${id}-soon`}>
+        {t('report.button')}
+      </button>
+      <p id={`${id}-soon`} className="catalogue-soon">
+        {t('report.soon')}
+      </p>
+    </div>
+  );
+}
+
+/** "You might like": same category, nearby first; hidden when there is nothing to show. */
+function SimilarProducts({ id }: { id: string }) {
+  const { t } = useTranslation('catalogue');
+  const { data: cards = [] } = useGetSimilarProductsQuery(id);
+  if (cards.length === 0) return null;
+  return (
+    <section className="product__similar" aria-labelledby="product-similar">
+      <h2 id="product-similar">{t('product.similar')}</h2>
+      <CardGrid cards={cards} />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { api } from '@/app/api';
+import type { Brand, Category, Locality, ProductCard, ProductDetail, SearchResult } from '@/features/catalogue/types';
+import { ALL_CATEGORIES, criteriaToSearchParams, normalizeCriteria, type SearchCriteria } from '@/lib/searchCriteria';
+
+/** Results per page of the product list. */
+export const PAGE_SIZE = 24;
+
+/** At most this many ids per batch request (the API's limit). */
+export const BATCH_MAX = 24;
+
+export interface SearchArgs {
+  criteria: SearchCriteria;
+  cursor?: string;
+  limit?: number;
+}
+
+/**
+ * The `GET /products` query string for a search: the criteria as the list's URL writes them,
+ * minus what means "no filter" to the API ("all" categories, a radius without a location).
+ */
+export function searchQueryString({ criteria, cursor, limit = PAGE_SIZE }: SearchArgs): string {
+  const normalized = normalizeCriteria(criteria);
+  if (normalized.category === ALL_CATEGORIES) delete normalized.category;
+  if (normalized.location === undefined) delete normalized.radiusKm;
+  const params = criteriaToSearchParams(normalized, cursor);
+  params.set('limit', String(limit));
+  return params.toString();
+}
+
+const productTags = (items: readonly ProductCard[] | undefined) => [
+  { type: 'Product' as const, id: 'LIST' },
+  ...(items ?? []).map((item) => ({ type: 'Product' as const, id: item.id })),
+];
+
+/**
+ * The public catalogue (issue 4): reference data (categories, brands, localities), search, the
+ * recently-viewed batch, an ad's detail and its similar ads, and the view counter. Lists carry
+ * the `Product` tag `LIST` plus one tag per ad, so the seller's edits refresh what buyers see.
+ */
+export const catalogueApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCategories: build.query<Category[], undefined>({
+      query: () => 'categories',
+      transformResponse: (response: { items: Category[] }) => response.items,
+      providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+      keepUnusedDataFor: 600,
+    }),
+    getBrands: build.query<Brand[], undefined>({
+      query: () => 'brands',
+      transformResponse: (response: { items: Brand[] }) => response.items,
+      providesTags: [{ type: 'Product', id: 'BRANDS' }],
+      keepUnusedDataFor: 600,
+    }),
+    /** Autocomplete: localities whose postal code or name starts with `q` (≥ 2 characters). */
+    getLocalities: build.query<Locality[], string>({
+      query: (q) => `localities?${new URLSearchParams({ q }).toString()}`,
+      transformResponse: (response: { items: Locality[] }) => response.items,
+      providesTags: [{ type: 'Product', id: 'LOCALITIES' }],
+      keepUnusedDataFor: 300,
+    }),
+    searchProducts: build.query<SearchResult, SearchArgs>({
+      query: (args) => `products?${searchQueryString(args)}`,
+      providesTags: (result) => productTags(result?.items),
+    }),
+    /** Cards of the given ads, in that order; inactive or deleted ads are left out. */
+    getProductsBatch: build.query<ProductCard[], readonly string[]>({
+      query: (ids) => `products/batch?${new URLSearchParams({ ids: ids.slice(0, BATCH_MAX).join(',') }).toString()}`,
+      transformResponse: (response: { items: ProductCard[] }) => response.items,
+      providesTags: (result) => productTags(result),
+    }),
+    getProduct: build.query<ProductDetail, string>({
+      query: (id) => `products/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    getSimilarProducts: build.query<ProductCard[], string>({
+      query: (id) => `products/${encodeURIComponent(id)}/similar`,
+      transformResponse: (response: { items: ProductCard[] }) => response.items,
+      providesTags: (result, _error, id) => [...productTags(result), { type: 'Product', id }],
+    }),
+    /** Counts a view (the server ignores owners, bots and repeats per visitor and day). */
+    recordProductView: build.mutation<undefined, { id: string; visitorId: string }>({
+      query: ({ id, visitorId }) => ({
+        url: `products/${encodeURIComponent(id)}/view`,
+        method: 'POST',
+        body: { visitorId },
+      }),
+      // The count is shown to the owner only, who is never counted: nothing to refresh.
+      invalidatesTags: [],
+    }),
+  }),
+});
+
+export const {
+  useGetCategoriesQuery,
+  useGetBrandsQuery,
+  useGetLocalitiesQuery,
+  useSearchProductsQuery,
+  useGetProductsBatchQuery,
+  useGetProductQuery,
+  useGetSimilarProductsQuery,
+  useRecordProductViewMutation,
+} = catalogueApi;

@@ -1,0 +1,152 @@
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useGetSellerSubscriptionsQuery } from '@/features/myAds/api';
+import type { AdStatus, Category, SellerSubscriptions } from '@/features/myAds/types';
+import { messageOptions, type ApiError } from '@/lib/apiError';
+import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
+import { paths } from '@/lib/paths';
+import { useFocusTrap } from '@/lib/useFocusTrap';
+import { useLang } from '@/lib/useLang';
+
+/** A failed call's message in the UI language (server params such as an image reason translated too). */
+export function ApiErrorText({ error }: { error: ApiError }) {
+  const { t } = useTranslation('errors');
+  return <>{t(error.messageKey, messageOptions(t, error))}</>;
+}
+
+/** Refusals that a plan purchase resolves: their message comes with a link to the plans. */
+const PLAN_CODES = new Set([
+  'subscription_invalid',
+  'invalid_subscription',
+  'ad_count_exceeded',
+  'bundle_plan_no_ads',
+  'no_ad_allowance',
+]);
+
+/** An error box; for subscription refusals it also offers the plans. */
+export function ErrorAlert({ error, children }: { error: ApiError; children?: ReactNode }) {
+  const { t } = useTranslation('myAds');
+  const lang = useLang();
+  return (
+    <div className="ads-alert" role="alert">
+      <p>
+        <ApiErrorText error={error} />
+      </p>
+      {error.code !== undefined && PLAN_CODES.has(error.code) && (
+        <p>
+          <Link to={paths.pricing(lang)}>{t('subscription.choosePlan')}</Link>
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A category's name in `lang`, else English, else its slug. */
+export function categoryName(categories: readonly Category[] | undefined, slug: string, lang: Language): string {
+  const category = categories?.find((c) => c.slug === slug);
+  return category?.names[lang] ?? category?.names[FALLBACK_LANGUAGE] ?? slug;
+}
+
+/** The ad's status as a coloured badge with text. */
+export function StatusBadge({ status }: { status: AdStatus }) {
+  const { t } = useTranslation('myAds');
+  return <span className={`ad-status ad-status--${status}`}>{t(`status.${status}`)}</span>;
+}
+
+export type PublishingRight = 'ok' | 'none' | 'bundle' | 'noAdsLeft';
+
+/**
+ * Whether the seller may publish, as far as their subscriptions tell: some valid, non-bundle
+ * subscription with ads left. The server decides when publishing; this only explains early.
+ */
+export function publishingRight(subscriptions: SellerSubscriptions): PublishingRight {
+  const all = [...(subscriptions.current ? [subscriptions.current] : []), ...subscriptions.history];
+  if (all.some((s) => s.state === 'valid' && !s.bundle && s.remainingAds > 0)) return 'ok';
+  if (all.some((s) => s.state === 'valid' && s.bundle)) return 'bundle';
+  if (all.some((s) => s.state === 'limit_exceeded' || (s.state === 'valid' && s.remainingAds <= 0))) return 'noAdsLeft';
+  return 'none';
+}
+
+/** The seller's publishing right once known (null while loading or when it cannot be told). */
+export function usePublishingRight(): PublishingRight | null {
+  const subscriptions = useGetSellerSubscriptionsQuery(undefined);
+  return subscriptions.data ? publishingRight(subscriptions.data) : null;
+}
+
+/** A call to action to choose a plan, for sellers who cannot publish. */
+export function SubscriptionNotice({ right }: { right: Exclude<PublishingRight, 'ok'> }) {
+  const { t } = useTranslation('myAds');
+  const lang = useLang();
+  return (
+    <section className="ads-notice" aria-labelledby="ads-subscription-notice">
+      <h2 id="ads-subscription-notice" className="ads-notice__title">
+        {t(`subscription.${right}`)}
+      </h2>
+      <p>{t('subscription.lead')}</p>
+      <p>
+        <Link className="button" to={paths.pricing(lang)}>
+          {t('subscription.choosePlan')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirmation: focus moves into it (the safe choice, Cancel, first), stays inside while
+ * it is open, Escape cancels, and focus returns to the button that opened it.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('myAds');
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, true, onCancel);
+  return (
+    <div className="ads-dialog__backdrop">
+      <div
+        ref={ref}
+        className="ads-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="ads-dialog-title"
+        aria-describedby="ads-dialog-text"
+        tabIndex={-1}
+      >
+        <h2 id="ads-dialog-title">{title}</h2>
+        <p id="ads-dialog-text">{text}</p>
+        <div className="ads-dialog__actions">
+          <button type="button" className="button ads-button--secondary" onClick={onCancel}>
+            {t('confirm.cancel')}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'button ads-button--danger' : 'button'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Command products is the Lambda behind the catalogue routes: categories,
+// brands and localities, the product search, ad details, similar ads and
+// clicks, and the sellers' ads - drafts, publishing, status, photos with
+// presigned uploads (shared/catalog).
+//
+// Environment: the config package's global variables plus UPLOAD_ENDPOINT
+// (empty on AWS; the local cloud's "<site>/_s3") and S3_USE_PATH_STYLE.
+// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
+
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/lambdahttp"
+	"github.com/remat/remat/shared/secrets"
+)
+
+func main() { lambdahttp.Start("products", newHandler) }
+
+// newHandler wires config -> clients -> store -> service -> handler once
+// per cold start.
+func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+	cfg, err := config.Load(lookup)
+	if err != nil {
+		return nil, fmt.Errorf("products: %w", err)
+	}
+	level.Set(cfg.LogLevel)
+	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	if err != nil {
+		return nil, fmt.Errorf("products: %w", err)
+	}
+	sec, err := secrets.Load(ctx, ssm.NewFromConfig(awsCfg), cfg.SSMPrefix, secrets.JWTSigningKey, secrets.CursorKey)
+	if err != nil {
+		return nil, fmt.Errorf("products: %w", err)
+	}
+	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
+	if err != nil {
+		return nil, fmt.Errorf("products: %w", err)
+	}
+	cursors, err := ddb.NewCursors([]byte(sec[secrets.CursorKey]))
+	if err != nil {
+		return nil, fmt.Errorf("products: %w", err)
+	}
+
+	db := dynamodb.NewFromConfig(awsCfg)
+	users := accounts.NewDynamoStore(db, cfg.TableName)
+	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) { o.UsePathStyle = cfg.S3UsePathStyle })
+	svc := catalog.NewService(
+		catalog.NewStore(db, cfg.TableName).WithCursors(cursors),
+		billing.NewDynamoStore(db, cfg.TableName),
+		users,
+		catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
+		catalog.NewS3Uploads(s3Client, cfg.ImagesBucket, cfg.UploadEndpoint, cfg.S3UsePathStyle),
+	)
+	return catalog.NewHandler(svc, verifier.WithTokenVersions(users)), nil
+}

@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"strings"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// Item types and keys of the catalogue.
+//
+// Items:
+//
+//	Ad           PK = AD#<adId>             SK = AD               type = Ad
+//	             GSI1PK = SELLER#<uid>, GSI1SK = <createdAt>#<adId>
+//	             while active: GSI3PK = ADEXP#<yyyy-mm-dd of expiresAt>,
+//	             GSI3SK = <expiresAt>#<adId>
+//	             id, sellerId, status, title, categorySlug, categoryPath,
+//	             brand, description, priceRp, discountPct, condition,
+//	             quantity {amount, unit}, pickup, delivery, location {kind,
+//	             postalCode, locality, canton, lat, lon}, mainImageId,
+//	             imageOrder, imageCount (pending + ready images, the
+//	             allowance counter), createdAt, updatedAt, publishedAt,
+//	             expiresAt, subscriptionId
+//	Ad stats     PK = AD#<adId>             SK = STATS            type = AdStats
+//	             clicks (ADD)
+//	Ad image     PK = AD#<adId>             SK = IMG#<imageId>    type = AdImage
+//	             imageId, adId, state, reason, contentType, size,
+//	             uploadKey, keys {thumb, card, large}, width, height,
+//	             createdAt
+//	Image lookup PK = IMAGE#<imageId>       SK = IMAGE            type = ImageLookup
+//	             adId, sellerId: which ad an image id belongs to
+//	View guard   PK = VIEW#<adId>#<yyyy-mm-dd>  SK = <sha256 of the visitor id>
+//	             type = ViewGuard, ttl (+2 days): one click per visitor,
+//	             ad and day
+//	Search       AD#<adId>/IXTERMS and the postings: package search
+//
+// Reference data written by infra/seed and read here: Category
+// (CATEGORY/<slug>), Brand (BRAND/<slug>), Canton (CANTON/<code>),
+// Locality (LOCALITY#<postal code>/<normalised name>, GSI1
+// LOCNAME#<2 letters>/<normalised name>#<postal code>, GSI2
+// LOCPC#<first digit>/<postal code as a number>).
+//
+// Access patterns:
+//
+//	Create a draft                 PutItem AD#id/AD attribute_not_exists(PK)
+//	Detail (ad, stats, images)     Query PK=AD#id (one request; IXTERMS skipped)
+//	Edit                           UpdateItem AD#id/AD IF sellerId = :uid
+//	Publish (one TransactWriteItems)
+//	    Update USER#uid/SUB#subId remainingAds - 1 IF remainingAds > 0 AND
+//	        expiresAt > :now AND bundle = false    (billing.ConsumeAdUpdate)
+//	    Update AD#id/AD SET status = active, publishedAt, expiresAt,
+//	        subscriptionId, GSI3 keys IF sellerId = :uid AND status = :seen
+//	        AND mainImageId = :main
+//	Status toggle                  UpdateItem AD#id/AD IF sellerId AND status
+//	My ads, newest created first   Query GSI1 GSI1PK=SELLER#uid descending
+//	                               [FilterExpression status = :s]; clicks by
+//	                               BatchGetItem AD#id/STATS
+//	Add an image (one TransactWriteItems)
+//	    Update AD imageCount + 1, imageOrder += [id] IF sellerId = :uid AND
+//	        imageCount < :allowance
+//	    Put AD#id/IMG#imageId, Put IMAGE#imageId (attribute_not_exists)
+//	Image ready / failed           TransactWriteItems [Update IMG state IF
+//	                               state = pending, Update AD (main image if
+//	                               none / imageCount - 1)]
+//	Delete an image                TransactWriteItems [Delete IMG, Delete
+//	                               IMAGE#, Update AD (order, count, main)
+//	                               IF mainImageId = :seen]
+//	Which ad has an image          GetItem IMAGE#imageId/IMAGE
+//	Count a click                  TransactWriteItems [Put VIEW guard
+//	                               attribute_not_exists, Update STATS ADD
+//	                               clicks :1]
+//	Cards by ids (recently viewed) BatchGetItem AD#id/AD
+//	Ads expiring on a day          Query GSI3 GSI3PK=ADEXP#<day> AND
+//	                               GSI3SK < <now>$ (the schedule)
+//	Categories, brands             Query PK=CATEGORY / PK=BRAND (cached 60 s)
+//	Canton                         GetItem CANTON/<code>
+//	Localities of a postal code    Query PK=LOCALITY#<code>
+//	Localities by name prefix      Query GSI1 GSI1PK=LOCNAME#<2 letters>
+//	                               begins_with(GSI1SK, <normalised prefix>)
+//	Localities by postal prefix    Query GSI2 GSI2PK=LOCPC#<first digit>
+//	                               GSI2SK BETWEEN <prefix>0.. AND <prefix>9..
+const (
+	adPKPrefix        = "AD#"
+	skAd              = "AD"
+	skStats           = "STATS"
+	imgSKPrefix       = "IMG#"
+	imagePKPrefix     = "IMAGE#"
+	skImage           = "IMAGE"
+	viewPKPrefix      = "VIEW#"
+	sellerGSI1Prefix  = "SELLER#"
+	adExpGSI3Prefix   = "ADEXP#"
+	pkCategory        = "CATEGORY"
+	pkBrand           = "BRAND"
+	pkCanton          = "CANTON"
+	localityPKPrefix  = "LOCALITY#"
+	locNameGSI1Prefix = "LOCNAME#"
+	locPCGSI2Prefix   = "LOCPC#"
+
+	typeAd          = "Ad"
+	typeStats       = "AdStats"
+	typeImage       = "AdImage"
+	typeImageLookup = "ImageLookup"
+	typeViewGuard   = "ViewGuard"
+
+	// sortTimestamp has a fixed-width fraction so stored times sort and
+	// compare as strings (GSI keys and conditions on expiresAt).
+	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
+	dayLayout     = "2006-01-02"
+
+	// Prefixes of the S3 keys.
+	uploadsPrefix  = "uploads/"
+	productsPrefix = "images/products/"
+)
+
+func adPK(id string) string                    { return adPKPrefix + id }
+func imgSK(imageID string) string              { return imgSKPrefix + imageID }
+func imagePK(imageID string) string            { return imagePKPrefix + imageID }
+func sellerPK(uid string) string               { return sellerGSI1Prefix + uid }
+func ts(t time.Time) string                    { return t.UTC().Format(sortTimestamp) }
+func sellerSK(a Ad) string                     { return ts(a.CreatedAt) + "#" + a.ID }
+func adExpiryPK(t time.Time) string            { return adExpGSI3Prefix + t.UTC().Format(dayLayout) }
+func adExpirySK(t time.Time, id string) string { return ts(t) + "#" + id }
+func viewPK(adID string, day time.Time) string {
+	return viewPKPrefix + adID + "#" + day.UTC().Format(dayLayout)
+}
+
+// UploadKey is the S3 key the browser uploads an image to:
+// "uploads/<adId>/<imageId>". The bucket's ObjectCreated event on the
+// uploads/ prefix starts the image function.
+func UploadKey(adID, imageID string) string { return uploadsPrefix + adID + "/" + imageID }
+
+// ParseUploadKey returns the ad and image ids of an UploadKey; ok is false
+// for any other key (both ids must be ULIDs).
+func ParseUploadKey(key string) (adID, imageID string, ok bool) {
+	rest, found := strings.CutPrefix(key, uploadsPrefix)
+	if !found {
+		return "", "", false
+	}
+	adID, imageID, found = strings.Cut(rest, "/")
+	if !found || !ValidID(adID) || !ValidID(imageID) {
+		return "", "", false
+	}
+	return adID, imageID, true
+}
+
+// RenditionKeys are the S3 keys of an image's renditions:
+// images/products/<adId>/<imageId>-thumb.jpg, -card.jpg and -large.jpg
+// (served by CloudFront at "/" + key).
+func RenditionKeys(adID, imageID string) ImageKeys {
+	base := productsPrefix + adID + "/" + imageID
+	return ImageKeys{Thumb: base + "-thumb.jpg", Card: base + "-card.jpg", Large: base + "-large.jpg"}
+}
+
+// ValidID reports whether s is a ULID as the catalogue makes them (ad and
+// image ids). Ids from URLs are checked before they become keys.
+func ValidID(s string) bool {
+	_, err := ulid.ParseStrict(s)
+	return err == nil && len(s) == ulid.EncodedSize
+}
