@@ -92,5 +92,15 @@ for _ in $(seq 1 3000); do
   sleep 0.1
 done
 [ -s "$tmp/ready" ] || { cat "$tmp/localcloud.log"; die "the local cloud did not become ready"; }
-REMAT_BASE_URL="http://$addr" CHROMIUM_PATH="$(chromium_path)" npm --prefix frontend run --silent e2e ||
+# In memory mode the cloud prints the first-admin secret; the back-office tests use it.
+# It prints the banner just after writing the ready file, so wait for the line.
+admin_secret=""
+for _ in $(seq 1 100); do
+  admin_secret="$(sed -n 's/.*setupSecret = \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
+  [ -n "$admin_secret" ] && break
+  sleep 0.1
+done
+[ -n "$admin_secret" ] || { cat "$tmp/localcloud.log"; die "the local cloud printed no admin setup secret"; }
+REMAT_ADMIN_SETUP_SECRET="$admin_secret" REMAT_BASE_URL="http://$addr" CHROMIUM_PATH="$(chromium_path)" \
+  npm --prefix frontend run --silent e2e ||
   { echo "--- local cloud log"; tail -n 80 "$tmp/localcloud.log"; exit 1; }

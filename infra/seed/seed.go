@@ -134,6 +134,10 @@ func Run(ctx context.Context, client *dynamodb.Client, table string, opts Option
 	if err := billing.SeedPlans(ctx, client, table); err != nil {
 		return nil, fmt.Errorf("seed: %w", err)
 	}
+	// Accounts created before the admin user search existed get indexed.
+	if err := IndexUsers(ctx, client, table); err != nil {
+		return nil, err
+	}
 	var report Report
 	for _, ds := range sets {
 		start := time.Now()

@@ -161,6 +161,7 @@ func (s *DynamoStore) CreateUser(ctx context.Context, u User, verify Token) erro
 	if err != nil {
 		return fmt.Errorf("accounts: create user %s: %w", u.ID, err)
 	}
+	s.index(ctx, u)
 	return nil
 }
 
@@ -214,6 +215,7 @@ func (s *DynamoStore) CreateAdmin(ctx context.Context, u User) error {
 	if err != nil {
 		return fmt.Errorf("accounts: create admin %s: %w", u.ID, err)
 	}
+	s.index(ctx, u)
 	return nil
 }
 
@@ -467,6 +469,7 @@ func (s *DynamoStore) UpdateProfile(ctx context.Context, uid string, p ProfileUp
 	if err != nil {
 		return User{}, fmt.Errorf("accounts: update profile of %s: %w", uid, err)
 	}
+	s.index(ctx, u)
 	return u, nil
 }
 
@@ -615,6 +618,7 @@ func (s *DynamoStore) CreateUserWithIdentity(ctx context.Context, u User, provid
 	if err != nil {
 		return fmt.Errorf("accounts: create social user %s: %w", u.ID, err)
 	}
+	s.index(ctx, u)
 	return nil
 }
 

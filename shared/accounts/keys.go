@@ -55,8 +55,13 @@ import (
 //	    and e-mail sending but would lock out a user who types the right
 //	    password after a few wrong ones in a busy office; here only failures
 //	    count and a success does not consume the budget.
-//	List users, newest first (admin, later issues)
+//	List users, newest first (admin)
 //	    Query GSI1 GSI1PK=USERS, ScanIndexForward=false
+//	Search users by name or e-mail (admin)
+//	    package usersearch (USERIX#... and USER#<uid>/USERIX items), kept
+//	    in step after every profile write (admin.go)
+//	Change an account's status (admin)
+//	    TransactWriteItems [StatusUpdate, the audit entry] (admin.go)
 //
 // Rate-limit items of sign-up, resend and forgot-password are the
 // ratelimit package's (scopes below).

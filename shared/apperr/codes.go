@@ -61,6 +61,24 @@ const (
 	CodeImageNotInProduct    Code = "image_not_in_product"
 	CodeImageDeleteForbidden Code = "image_delete_forbidden"
 	CodeCategoryNotFound     Code = "category_not_found"
+
+	// Contact requests.
+	CodeContactRequestNotFound      Code = "contact_request_not_found"
+	CodeContactRequestOwnAd         Code = "contact_request_own_ad"
+	CodeContactRequestAdInactive    Code = "contact_request_ad_inactive"
+	CodeContactRequestLinksOnly     Code = "contact_request_links_only"
+	CodeContactRequestSpam          Code = "contact_request_spam"
+	CodeContactRequestSenderLimited Code = "contact_request_sender_limited"
+	CodeContactRequestAdLimited     Code = "contact_request_ad_limited"
+
+	// Ad reports and the back office.
+	CodeAdReportNotFound      Code = "ad_report_not_found"
+	CodeReportAlreadyOpen     Code = "report_already_open"
+	CodeReportAlreadyResolved Code = "report_already_resolved"
+	CodeUserNotFound          Code = "user_not_found"
+	CodeCannotChangeOwnStatus Code = "cannot_change_own_status"
+	CodeCannotBlockAdmin      Code = "cannot_block_admin"
+	CodeEmailAlreadyVerified  Code = "email_already_verified"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -145,6 +163,22 @@ var table = map[Code]codeInfo{
 	CodeImageNotInProduct:    {http.StatusConflict, "image does not belong to this product"},
 	CodeImageDeleteForbidden: {http.StatusForbidden, "not authorized to delete this image"},
 	CodeCategoryNotFound:     {http.StatusNotFound, "category not found"},
+
+	CodeContactRequestNotFound:      {http.StatusNotFound, "contact request not found"},
+	CodeContactRequestOwnAd:         {http.StatusForbidden, "you cannot contact yourself about your own ad"},
+	CodeContactRequestAdInactive:    {http.StatusConflict, "only active ads can be contacted"},
+	CodeContactRequestLinksOnly:     {http.StatusUnprocessableEntity, "the message cannot consist of links only"},
+	CodeContactRequestSpam:          {http.StatusUnprocessableEntity, "the message was refused as suspected spam"},
+	CodeContactRequestSenderLimited: {http.StatusTooManyRequests, "you have sent too many messages, please try again later"},
+	CodeContactRequestAdLimited:     {http.StatusTooManyRequests, "this ad has received too many messages, please try again later"},
+
+	CodeAdReportNotFound:      {http.StatusNotFound, "ad report not found"},
+	CodeReportAlreadyOpen:     {http.StatusConflict, "you have already reported this ad; your report is being reviewed"},
+	CodeReportAlreadyResolved: {http.StatusConflict, "this report is already resolved"},
+	CodeUserNotFound:          {http.StatusNotFound, "user not found"},
+	CodeCannotChangeOwnStatus: {http.StatusForbidden, "you cannot change the status of your own account"},
+	CodeCannotBlockAdmin:      {http.StatusForbidden, "an administrator's account cannot be suspended or banned"},
+	CodeEmailAlreadyVerified:  {http.StatusConflict, "the e-mail address is already verified"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -24,9 +24,10 @@ func SearchAd(a Ad) search.Ad {
 }
 
 // SyncIndex brings the search postings of ad id in line with the ad as it
-// is stored now: indexed while active, not indexed otherwise (or when the
-// ad is gone). It reads the ad afresh on each try, so two writers that
-// race each other both end with the index of the latest state.
+// is stored now: indexed while active (and not hidden with its seller's
+// account), not indexed otherwise (or when the ad is gone). It reads the
+// ad afresh on each try, so two writers that race each other both end
+// with the index of the latest state.
 func (s *Store) SyncIndex(ctx context.Context, id string) error {
 	var err error
 	for range maxIndexTries {
@@ -36,7 +37,7 @@ func (s *Store) SyncIndex(ctx context.Context, id string) error {
 			err = search.Unindex(ctx, s.db, s.table, search.Ad{ID: id})
 		case readErr != nil:
 			return readErr
-		case a.Status == StatusActive:
+		case a.Status == StatusActive && !a.SellerHidden:
 			err = search.Index(ctx, s.db, s.table, SearchAd(a))
 		default:
 			err = search.Unindex(ctx, s.db, s.table, search.Ad{ID: id})

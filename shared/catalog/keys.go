@@ -21,7 +21,8 @@ import (
 //	             postalCode, locality, canton, lat, lon}, mainImageId,
 //	             imageOrder, imageCount (pending + ready images, the
 //	             allowance counter), createdAt, updatedAt, publishedAt,
-//	             expiresAt, subscriptionId
+//	             expiresAt, subscriptionId, sellerHidden (the seller's
+//	             account is suspended or banned: see moderation.go)
 //	Ad stats     PK = AD#<adId>             SK = STATS            type = AdStats
 //	             clicks (ADD)
 //	Ad image     PK = AD#<adId>             SK = IMG#<imageId>    type = AdImage
@@ -71,6 +72,7 @@ import (
 //	                               attribute_not_exists, Update STATS ADD
 //	                               clicks :1]
 //	Cards by ids (recently viewed) BatchGetItem AD#id/AD
+//	Moderation (deactivate, hide and show a seller's ads): moderation.go
 //	Ads expiring on a day          Query GSI3 GSI3PK=ADEXP#<day> AND
 //	                               GSI3SK < <now>$ (the schedule)
 //	Categories, brands             Query PK=CATEGORY / PK=BRAND (cached 60 s)

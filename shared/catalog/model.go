@@ -86,6 +86,11 @@ type Ad struct {
 	PublishedAt    time.Time
 	ExpiresAt      time.Time
 	SubscriptionID string
+	// SellerHidden: the seller's account was suspended or banned while
+	// the ad was active; it stays out of search and its page answers
+	// product_not_found to others until the account is active again
+	// (moderation.go).
+	SellerHidden bool
 }
 
 // EffectivePriceRp is the price after the discount, rounded half up to the

@@ -757,6 +757,10 @@ func (s *Service) detail(ctx context.Context, viewer auth.Principal, rec AdRecor
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 		return Detail{}, fmt.Errorf("catalog: seller of ad %s: %w", rec.Ad.ID, err)
 	}
+	// A suspended or banned seller's ads are hidden from everyone else.
+	if !privileged && (rec.Ad.SellerHidden || (err == nil && seller.Status != accounts.StatusActive)) {
+		return Detail{}, apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: ad %s: seller %s is not active", rec.Ad.ID, rec.Ad.SellerID))
+	}
 	return Detail{Record: rec, Seller: seller, Privileged: privileged, CanEdit: owner}, nil
 }
 
@@ -820,7 +824,7 @@ func (s *Service) Cards(ctx context.Context, ids []string) ([]search.Card, error
 	}
 	cards := make([]search.Card, 0, len(ads))
 	for _, a := range ads {
-		if a.Status == StatusActive {
+		if a.Status == StatusActive && !a.SellerHidden {
 			cards = append(cards, CardOf(a))
 		}
 	}

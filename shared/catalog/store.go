@@ -90,6 +90,7 @@ type adItem struct {
 	PublishedAt    string   `dynamodbav:"publishedAt,omitempty"`
 	ExpiresAt      string   `dynamodbav:"expiresAt,omitempty"`
 	SubscriptionID string   `dynamodbav:"subscriptionId,omitempty"`
+	SellerHidden   bool     `dynamodbav:"sellerHidden,omitempty"`
 }
 
 func toAdItem(a Ad, imageCount int) adItem {
@@ -126,7 +127,7 @@ func (it adItem) ad() (Ad, error) {
 		CategoryPath: it.CategoryPath, Brand: it.Brand, Description: it.Description, PriceRp: it.PriceRp,
 		DiscountPct: it.DiscountPct, Condition: it.Condition, Quantity: it.Quantity, Pickup: it.Pickup,
 		Delivery: it.Delivery, Location: it.Location, MainImageID: it.MainImageID, ImageOrder: it.ImageOrder,
-		SubscriptionID: it.SubscriptionID,
+		SubscriptionID: it.SubscriptionID, SellerHidden: it.SellerHidden,
 	}
 	var errs []error
 	parse := func(s string, dst *time.Time) {

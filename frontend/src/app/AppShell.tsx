@@ -8,8 +8,11 @@ import { NotFound } from '@/components/NotFound/NotFound';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { PAGE_TOP_ID, ScrollToTop } from '@/components/ScrollToTop/ScrollToTop';
 import { Toasts } from '@/components/Toasts/Toasts';
+import { useAppSelector } from '@/app/hooks';
 import { AccountMenu, MobileAccountLinks } from '@/features/auth/AccountMenu';
+import { selectIsSignedIn } from '@/features/auth/authSlice';
 import { useLogout } from '@/features/auth/useLogout';
+import { ContactsBadge } from '@/features/contacts/ContactsBadge';
 import { resolveLocalePath } from '@/lib/localePath';
 import { useLang } from '@/lib/useLang';
 
@@ -56,6 +59,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   useResetOnNavigation(pathname);
   const { logout, pending: logoutPending } = useLogout();
+  const signedIn = useAppSelector(selectIsSignedIn);
   const renderMobileAccount = (close: () => void) => (
     <MobileAccountLinks onNavigate={close} onLogout={logout} logoutPending={logoutPending} />
   );
@@ -77,7 +81,12 @@ export function AppShell() {
         {t('skipLink')}
       </a>
       <Header
-        account={<AccountMenu onLogout={logout} logoutPending={logoutPending} />}
+        account={
+          <>
+            {signedIn && <ContactsBadge />}
+            <AccountMenu onLogout={logout} logoutPending={logoutPending} />
+          </>
+        }
         menuAccount={renderMobileAccount}
       />
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>

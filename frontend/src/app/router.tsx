@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell, LocaleGuard } from '@/app/AppShell';
 import { NotFound } from '@/components/NotFound/NotFound';
+import { RequireAdmin } from '@/features/auth/RequireAdmin';
 import { RequireAuth } from '@/features/auth/RequireAuth';
 import { resolveLocalePath } from '@/lib/localePath';
-import { MY_ADS_SEGMENTS, ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
+import { ADMIN_SEGMENTS, MY_ADS_SEGMENTS, ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
 
 /**
  * Page modules, loaded on demand so the initial bundle holds only the shell. Keyed by the first
@@ -14,7 +15,7 @@ const PAGE_MODULES = {
   '': () => import('@/app/HomeRoute').then((m) => ({ default: m.HomeRoute })),
   [ROUTE_SEGMENTS.products]: () =>
     import('@/features/catalogue/ProductsPage').then((m) => ({ default: m.ProductsPage })),
-  [ROUTE_SEGMENTS.product]: () => import('@/features/catalogue/ProductPage').then((m) => ({ default: m.ProductPage })),
+  [ROUTE_SEGMENTS.product]: () => import('@/app/ProductRoute').then((m) => ({ default: m.ProductRoute })),
   [ROUTE_SEGMENTS.about]: () => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
   [ROUTE_SEGMENTS.howItWorks]: () =>
     import('@/features/howItWorks/HowItWorksPage').then((m) => ({ default: m.HowItWorksPage })),
@@ -36,7 +37,18 @@ const PAGE_MODULES = {
   [ROUTE_SEGMENTS.terms]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.TermsPage })),
   [ROUTE_SEGMENTS.privacy]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage })),
   [ROUTE_SEGMENTS.payment]: () => import('@/features/billing/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+  [ROUTE_SEGMENTS.admin]: () => import('@/features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })),
 };
+
+/** The back office's sections (administrators only), each its own chunk. */
+const ADMIN_MODULES = {
+  [ADMIN_SEGMENTS.reports]: () => import('@/features/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+  [ADMIN_SEGMENTS.users]: () => import('@/features/admin/UsersPage').then((m) => ({ default: m.UsersPage })),
+  [ADMIN_SEGMENTS.contactUs]: () =>
+    import('@/features/admin/ContactMessagesPage').then((m) => ({ default: m.ContactMessagesPage })),
+  [ADMIN_SEGMENTS.audit]: () => import('@/features/admin/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
+};
+const loadAdminUser = () => import('@/features/admin/UserDetailPage').then((m) => ({ default: m.UserDetailPage }));
 
 const loadSocialLogin = () => import('@/features/auth/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage }));
 const loadProfile = () => import('@/features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }));
@@ -46,6 +58,7 @@ const loadPaymentDetails = () =>
   import('@/features/billing/PaymentDetailsPage').then((m) => ({ default: m.PaymentDetailsPage }));
 const loadMyAds = () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage }));
 const loadAdEditor = () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage }));
+const loadContacts = () => import('@/features/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage }));
 
 const HomePage = lazy(PAGE_MODULES['']);
 const ProductsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.products]);
@@ -70,10 +83,17 @@ const InvoicePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.invoice]);
 const TermsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.terms]);
 const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
 const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
+const AdminLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.admin]);
+const AdminReportsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reports]);
+const AdminUsersPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.users]);
+const AdminUserPage = lazy(loadAdminUser);
+const AdminContactUsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.contactUs]);
+const AdminAuditPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.audit]);
 const PaymentResultPage = lazy(loadPaymentResult);
 const PaymentDetailsPage = lazy(loadPaymentDetails);
 const MyAdsPage = lazy(loadMyAds);
 const AdEditorPage = lazy(loadAdEditor);
+const ContactsPage = lazy(loadContacts);
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
@@ -123,6 +143,7 @@ export const routes: RouteObject[] = [
                   { path: USER_SEGMENTS.information, element: <ProfilePage /> },
                   { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
                   { path: USER_SEGMENTS.products, element: <MyAdsPage /> },
+                  { path: USER_SEGMENTS.contacts, element: <ContactsPage /> },
                   {
                     path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
                     element: <AdEditorPage />,
@@ -131,6 +152,25 @@ export const routes: RouteObject[] = [
                     path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/:id`,
                     element: <AdEditorPage />,
                   },
+                  { path: '*', element: <NotFound /> },
+                ],
+              },
+            ],
+          },
+          {
+            // The back office: administrators only (others are told they may not enter).
+            path: ROUTE_SEGMENTS.admin,
+            element: <RequireAdmin />,
+            children: [
+              {
+                element: <AdminLayout />,
+                children: [
+                  { index: true, element: <Navigate to={ADMIN_SEGMENTS.reports} replace /> },
+                  { path: ADMIN_SEGMENTS.reports, element: <AdminReportsPage /> },
+                  { path: ADMIN_SEGMENTS.users, element: <AdminUsersPage /> },
+                  { path: `${ADMIN_SEGMENTS.users}/:id`, element: <AdminUserPage /> },
+                  { path: ADMIN_SEGMENTS.contactUs, element: <AdminContactUsPage /> },
+                  { path: ADMIN_SEGMENTS.audit, element: <AdminAuditPage /> },
                   { path: '*', element: <NotFound /> },
                 ],
               },
@@ -161,9 +201,15 @@ export function preloadPage(pathname: string): void {
   const child = path.split('/')[3];
   if (segment === ROUTE_SEGMENTS.user) {
     if (child === USER_SEGMENTS.products) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
+    else if (child === USER_SEGMENTS.contacts) void loadContacts();
     else void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
   }
   if (segment === ROUTE_SEGMENTS.payment && child !== undefined && path.split('/')[4] !== undefined)
     void loadPaymentResult();
   if (segment === ROUTE_SEGMENTS.login && child === 'social') void loadSocialLogin();
+  if (segment === ROUTE_SEGMENTS.admin) {
+    const loadSection = (ADMIN_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[child ?? ''];
+    if (child === ADMIN_SEGMENTS.users && path.split('/')[4]) void loadAdminUser();
+    else void (loadSection ?? ADMIN_MODULES.reports)();
+  }
 }

@@ -1,15 +1,18 @@
 import type about from '@/i18n/locales/en/about.json';
+import type admin from '@/i18n/locales/en/admin.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type billing from '@/i18n/locales/en/billing.json';
 import type catalogue from '@/i18n/locales/en/catalogue.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contactUs from '@/i18n/locales/en/contactUs.json';
+import type contacts from '@/i18n/locales/en/contacts.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
 import type legal from '@/i18n/locales/en/legal.json';
 import type myAds from '@/i18n/locales/en/myAds.json';
+import type reports from '@/i18n/locales/en/reports.json';
 
 /**
  * Typed translations: the English files define the keys, so `t('unknown.key')` does not compile.
@@ -31,6 +34,9 @@ declare module 'i18next' {
       legal: typeof legal;
       catalogue: typeof catalogue;
       myAds: typeof myAds;
+      reports: typeof reports;
+      admin: typeof admin;
+      contacts: typeof contacts;
     };
   }
 }

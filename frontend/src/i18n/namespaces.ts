@@ -15,6 +15,9 @@ export const NAMESPACES = [
   'legal',
   'catalogue',
   'myAds',
+  'reports',
+  'admin',
+  'contacts',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -62,6 +62,22 @@ export const SERVER_ERROR_CODES = [
   'image_not_in_product',
   'image_delete_forbidden',
   'category_not_found',
+  // Contact requests
+  'contact_request_not_found',
+  'contact_request_own_ad',
+  'contact_request_ad_inactive',
+  'contact_request_links_only',
+  'contact_request_spam',
+  'contact_request_sender_limited',
+  'contact_request_ad_limited',
+  // Ad reports and the back office
+  'ad_report_not_found',
+  'report_already_open',
+  'report_already_resolved',
+  'user_not_found',
+  'cannot_change_own_status',
+  'cannot_block_admin',
+  'email_already_verified',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ export const ROUTE_SEGMENTS = {
   payment: 'payment',
   terms: 'terms',
   privacy: 'privacy',
+  admin: 'admin',
 } as const;
 
 /** Child segments of the `user` dashboard (spec §2). */
@@ -38,6 +39,15 @@ export const MY_ADS_SEGMENTS = {
   addProduct: 'add-product',
   editProduct: 'edit-product',
 } as const;
+
+/** Child segments of the administrators' back office (`admin`, role admin only). */
+export const ADMIN_SEGMENTS = {
+  reports: 'reports',
+  users: 'users',
+  contactUs: 'contact-us',
+  audit: 'audit',
+} as const;
+export type AdminSegment = (typeof ADMIN_SEGMENTS)[keyof typeof ADMIN_SEGMENTS];
 
 /** The steps of the ad editor (`?step=`); details is the default. */
 export type AdEditorStep = 'details' | 'photos';
@@ -92,6 +102,12 @@ export const paths = {
     `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/${encodeURIComponent(id)}${
       step === 'photos' ? '?step=photos' : ''
     }`,
+  /** The back office, or one of its sections. */
+  admin: (lang: Language, segment?: AdminSegment) =>
+    `/${lang}/${ROUTE_SEGMENTS.admin}${segment === undefined ? '' : `/${segment}`}`,
+  /** One account in the back office. */
+  adminUser: (lang: Language, id: string) =>
+    `/${lang}/${ROUTE_SEGMENTS.admin}/${ADMIN_SEGMENTS.users}/${encodeURIComponent(id)}`,
 } as const;
 
 /**

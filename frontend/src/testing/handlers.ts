@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { catalogueHandlers } from '@/testing/catalogue';
+import { contactsHandlers } from '@/testing/contacts';
 
 /** The API base as the app resolves it under jsdom (see lib/env.ts). */
 export const API = `${window.location.origin}/api/v1`;
@@ -58,4 +59,5 @@ export const defaultHandlers = [
     HttpResponse.json({ message: 'message_sent', id: '01JTESTMESSAGE0000000000000' }, { status: 201 }),
   ),
   ...catalogueHandlers,
+  ...contactsHandlers,
 ];

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { LogoutIcon, UserIcon, UserPlusIcon } from '@/components/icons';
 import { selectIsSignedIn, selectUser, type SessionUser } from '@/features/auth/authSlice';
+import { selectIsAdmin } from '@/features/auth/role';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import './AccountMenu.css';
@@ -41,10 +42,16 @@ export function AccountMenu({ onLogout, logoutPending }: LogoutProps) {
   const lang = useLang();
   const signedIn = useAppSelector(selectIsSignedIn);
   const user = useAppSelector(selectUser);
+  const admin = useAppSelector(selectIsAdmin);
 
   if (signedIn && user) {
     return (
       <>
+        {admin && (
+          <Link to={paths.admin(lang)} className="account-link site-header__account">
+            {t('header.admin')}
+          </Link>
+        )}
         <Link
           to={paths.userPage(lang, USER_SEGMENTS.information)}
           className="account-link site-header__account"
@@ -95,10 +102,18 @@ export function MobileAccountLinks({ onNavigate, onLogout, logoutPending }: Logo
   const lang = useLang();
   const signedIn = useAppSelector(selectIsSignedIn);
   const user = useAppSelector(selectUser);
+  const admin = useAppSelector(selectIsAdmin);
 
   if (signedIn && user) {
     return (
       <>
+        {admin && (
+          <li>
+            <Link to={paths.admin(lang)} onClick={onNavigate}>
+              {t('header.admin')}
+            </Link>
+          </li>
+        )}
         <li>
           <Link to={paths.userPage(lang, USER_SEGMENTS.information)} onClick={onNavigate} className="account-link">
             <Avatar user={user} />

@@ -71,16 +71,13 @@ describe('product/{id}', () => {
     ).toEqual(['/de/products', '/de/products?category=building-materials', '/de/products?category=roofing']);
   });
 
-  it('renders contact and report disabled, with a note that they come soon', async () => {
+  it('renders the contact form and the "report this ad" button', async () => {
     productHandlers();
     await renderApp(`/fr/product/${ID}`);
     const contact = await screen.findByRole('form', { name: 'Contacter le vendeur' });
-    expect(contact).toHaveAccessibleDescription('Écrire aux vendeurs via Remat sera bientôt possible.');
-    expect(within(contact).getByRole('textbox', { name: 'Votre message' })).toBeDisabled();
-    expect(within(contact).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
-    const report = screen.getByRole('button', { name: 'Signaler cette annonce' });
-    expect(report).toBeDisabled();
-    expect(report).toHaveAccessibleDescription('Le signalement des annonces arrive bientôt.');
+    expect(within(contact).getByRole('textbox', { name: 'Votre message' })).toBeEnabled();
+    expect(within(contact).getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Signaler cette annonce' })).toBeEnabled();
   });
 
   it('shows the main photo first and moves through the photos with the keyboard', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -44,8 +44,19 @@ function useRecordView(product: ProductDetail | undefined) {
   }, [id, recordView]);
 }
 
+/**
+ * Parts of the ad page that other features provide; the app composes them in (features do not
+ * import each other). Each gets the ad being shown.
+ */
+export interface ProductPageSlots {
+  /** The "contact the seller" form (features/contacts). */
+  contactSeller?: (product: ProductDetail) => ReactNode;
+  /** "Report this ad" (features/reports). */
+  reportAd?: (product: ProductDetail) => ReactNode;
+}
+
 /** `product/{id}`: one ad for buyers. */
-export function ProductPage() {
+export function ProductPage({ slots = {} }: { slots?: ProductPageSlots }) {
   const { t } = useTranslation('catalogue');
   const { id = '' } = useParams();
   const { data: product, isLoading, isError, error } = useGetProductQuery(id);
@@ -72,7 +83,7 @@ export function ProductPage() {
       </div>
     );
   }
-  return <ProductView product={product} />;
+  return <ProductView product={product} slots={slots} />;
 }
 
 /** The not-found page's look, with the catalogue's words. */
@@ -90,7 +101,7 @@ function ProductNotFound() {
   );
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({ product, slots }: { product: ProductDetail; slots: ProductPageSlots }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
   const { data: categories } = useGetCategoriesQuery(undefined);
@@ -185,8 +196,8 @@ function ProductView({ product }: { product: ProductDetail }) {
             <p className="catalogue-hint">{t('product.approximate')}</p>
           </div>
           <SellerCard product={product} />
-          <ContactSeller />
-          <ReportAd />
+          {slots.contactSeller?.(product)}
+          {slots.reportAd?.(product)}
         </aside>
       </div>
 
@@ -208,64 +219,6 @@ function SellerCard({ product }: { product: ProductDetail }) {
       <p className="catalogue-tag">{t(`seller.${seller.accountType}`)}</p>
       <p className="seller__since">{t('seller.memberSince', { date: formatMonth(seller.memberSince, lang) })}</p>
     </section>
-  );
-}
-
-/** The contact form, shown but disabled until its back end exists (a later issue). */
-function ContactSeller() {
-  const { t } = useTranslation('catalogue');
-  const id = useId();
-  return (
-    <section className="catalogue-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="catalogue-panel__title">
-        {t('contact.title')}
-      </h2>
-      <p id={`${id}-soon`} className="catalogue-soon">
-        {t('contact.soon')}
-      </p>
-      <form
-        className="contact-seller"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-soon`}
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <fieldset disabled className="contact-seller__fields">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
-            <input id={`${id}-name`} type="text" autoComplete="name" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
-            <input id={`${id}-email`} type="email" autoComplete="email" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-message`}>{t('contact.message')}</label>
-            <textarea id={`${id}-message`} rows={4} />
-          </div>
-          <button type="submit" className="button">
-            {t('contact.submit')}
-          </button>
-        </fieldset>
-      </form>
-    </section>
-  );
-}
-
-/** "Report this ad", disabled until reports exist (a later issue). */
-function ReportAd() {
-  const { t } = useTranslation('catalogue');
-  const id = useId();
-  return (
-    <div className="report">
-      <button type="button" className="button catalogue-quiet-button" disabled aria-describedby={`${id}-soon`}>
-        {t('report.button')}
-      </button>
-      <p id={`${id}-soon`} className="catalogue-soon">
-        {t('report.soon')}
-      </p>
-    </div>
   );
 }
 

@@ -1,31 +1,37 @@
 import about from '@/i18n/locales/de/about.json';
+import admin from '@/i18n/locales/de/admin.json';
 import auth from '@/i18n/locales/de/auth.json';
 import billing from '@/i18n/locales/de/billing.json';
 import catalogue from '@/i18n/locales/de/catalogue.json';
 import common from '@/i18n/locales/de/common.json';
 import contactUs from '@/i18n/locales/de/contactUs.json';
+import contacts from '@/i18n/locales/de/contacts.json';
 import dashboard from '@/i18n/locales/de/dashboard.json';
 import errors from '@/i18n/locales/de/errors.json';
 import home from '@/i18n/locales/de/home.json';
 import howItWorks from '@/i18n/locales/de/howItWorks.json';
 import legal from '@/i18n/locales/de/legal.json';
 import myAds from '@/i18n/locales/de/myAds.json';
+import reports from '@/i18n/locales/de/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
 const dictionary: Dictionary = {
   about,
+  admin,
   auth,
   billing,
   catalogue,
   common,
   contactUs,
+  contacts,
   dashboard,
   errors,
   home,
   howItWorks,
   legal,
   myAds,
+  reports,
 };
 
 export default dictionary;

@@ -1,31 +1,37 @@
 import about from '@/i18n/locales/en/about.json';
+import admin from '@/i18n/locales/en/admin.json';
 import auth from '@/i18n/locales/en/auth.json';
 import billing from '@/i18n/locales/en/billing.json';
 import catalogue from '@/i18n/locales/en/catalogue.json';
 import common from '@/i18n/locales/en/common.json';
 import contactUs from '@/i18n/locales/en/contactUs.json';
+import contacts from '@/i18n/locales/en/contacts.json';
 import dashboard from '@/i18n/locales/en/dashboard.json';
 import errors from '@/i18n/locales/en/errors.json';
 import home from '@/i18n/locales/en/home.json';
 import howItWorks from '@/i18n/locales/en/howItWorks.json';
 import legal from '@/i18n/locales/en/legal.json';
 import myAds from '@/i18n/locales/en/myAds.json';
+import reports from '@/i18n/locales/en/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
 const dictionary: Dictionary = {
   about,
+  admin,
   auth,
   billing,
   catalogue,
   common,
   contactUs,
+  contacts,
   dashboard,
   errors,
   home,
   howItWorks,
   legal,
   myAds,
+  reports,
 };
 
 export default dictionary;

@@ -1,31 +1,37 @@
 import about from '@/i18n/locales/fr/about.json';
+import admin from '@/i18n/locales/fr/admin.json';
 import auth from '@/i18n/locales/fr/auth.json';
 import billing from '@/i18n/locales/fr/billing.json';
 import catalogue from '@/i18n/locales/fr/catalogue.json';
 import common from '@/i18n/locales/fr/common.json';
 import contactUs from '@/i18n/locales/fr/contactUs.json';
+import contacts from '@/i18n/locales/fr/contacts.json';
 import dashboard from '@/i18n/locales/fr/dashboard.json';
 import errors from '@/i18n/locales/fr/errors.json';
 import home from '@/i18n/locales/fr/home.json';
 import howItWorks from '@/i18n/locales/fr/howItWorks.json';
 import legal from '@/i18n/locales/fr/legal.json';
 import myAds from '@/i18n/locales/fr/myAds.json';
+import reports from '@/i18n/locales/fr/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
 const dictionary: Dictionary = {
   about,
+  admin,
   auth,
   billing,
   catalogue,
   common,
   contactUs,
+  contacts,
   dashboard,
   errors,
   home,
   howItWorks,
   legal,
   myAds,
+  reports,
 };
 
 export default dictionary;

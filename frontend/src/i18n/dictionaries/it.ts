@@ -1,31 +1,37 @@
 import about from '@/i18n/locales/it/about.json';
+import admin from '@/i18n/locales/it/admin.json';
 import auth from '@/i18n/locales/it/auth.json';
 import billing from '@/i18n/locales/it/billing.json';
 import catalogue from '@/i18n/locales/it/catalogue.json';
 import common from '@/i18n/locales/it/common.json';
 import contactUs from '@/i18n/locales/it/contactUs.json';
+import contacts from '@/i18n/locales/it/contacts.json';
 import dashboard from '@/i18n/locales/it/dashboard.json';
 import errors from '@/i18n/locales/it/errors.json';
 import home from '@/i18n/locales/it/home.json';
 import howItWorks from '@/i18n/locales/it/howItWorks.json';
 import legal from '@/i18n/locales/it/legal.json';
 import myAds from '@/i18n/locales/it/myAds.json';
+import reports from '@/i18n/locales/it/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
 const dictionary: Dictionary = {
   about,
+  admin,
   auth,
   billing,
   catalogue,
   common,
   contactUs,
+  contacts,
   dashboard,
   errors,
   home,
   howItWorks,
   legal,
   myAds,
+  reports,
 };
 
 export default dictionary;

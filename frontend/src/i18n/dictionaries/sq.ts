@@ -1,31 +1,37 @@
 import about from '@/i18n/locales/sq/about.json';
+import admin from '@/i18n/locales/sq/admin.json';
 import auth from '@/i18n/locales/sq/auth.json';
 import billing from '@/i18n/locales/sq/billing.json';
 import catalogue from '@/i18n/locales/sq/catalogue.json';
 import common from '@/i18n/locales/sq/common.json';
 import contactUs from '@/i18n/locales/sq/contactUs.json';
+import contacts from '@/i18n/locales/sq/contacts.json';
 import dashboard from '@/i18n/locales/sq/dashboard.json';
 import errors from '@/i18n/locales/sq/errors.json';
 import home from '@/i18n/locales/sq/home.json';
 import howItWorks from '@/i18n/locales/sq/howItWorks.json';
 import legal from '@/i18n/locales/sq/legal.json';
 import myAds from '@/i18n/locales/sq/myAds.json';
+import reports from '@/i18n/locales/sq/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
 const dictionary: Dictionary = {
   about,
+  admin,
   auth,
   billing,
   catalogue,
   common,
   contactUs,
+  contacts,
   dashboard,
   errors,
   home,
   howItWorks,
   legal,
   myAds,
+  reports,
 };
 
 export default dictionary;

@@ -1,0 +1,202 @@
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@/features/admin/types';
+import { messageOptions, type AccountStatus, type ApiError } from '@/lib/apiError';
+import { INTL_LOCALES, type Language } from '@/lib/languages';
+import { useFocusTrap } from '@/lib/useFocusTrap';
+
+/** A date and time in the language's Swiss convention (22.11.2026, 14:05), Swiss time. */
+export function formatDateTime(iso: string | null | undefined, lang: Language): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Zurich',
+  }).format(date);
+}
+
+export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** A failed call's message in the UI language, in an alert box. */
+export function ErrorAlert({ error }: { error: ApiError }) {
+  const { t } = useTranslation('errors');
+  return (
+    <div className="admin-alert" role="alert">
+      <p>{t(error.messageKey, messageOptions(t, error))}</p>
+    </div>
+  );
+}
+
+/** An account status as a coloured badge with text. */
+export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+  const { t } = useTranslation('admin');
+  return <span className={`admin-badge admin-badge--${status}`}>{t(`accountStatus.${status}`)}</span>;
+}
+
+/**
+ * Previous/next through a cursor-paginated list: `cursor` opens the current page. A different
+ * `list` (another search or tab, also through the browser's back button) starts at page one.
+ */
+export function useCursorPages(list = '') {
+  // cursors[i] opens page i of `list`; the first page has none.
+  const [state, setState] = useState<{ list: string; cursors: (string | undefined)[] }>({ list, cursors: [undefined] });
+  const cursors = state.list === list ? state.cursors : [undefined];
+  const page = cursors.length - 1;
+  const next = useCallback(
+    (cursor: string) => {
+      setState((current) => ({ list, cursors: [...(current.list === list ? current.cursors : [undefined]), cursor] }));
+    },
+    [list],
+  );
+  const previous = useCallback(() => {
+    setState((current) => ({
+      list,
+      cursors: current.list === list && current.cursors.length > 1 ? current.cursors.slice(0, -1) : [undefined],
+    }));
+  }, [list]);
+  return { cursor: cursors[page], page, next, previous };
+}
+
+const AD_STATUSES = ['draft', 'active', 'inactive', 'expired'] as const;
+
+/** An ad's status in words (a status this version does not know is shown as sent). */
+export function AdStatusText({ status }: { status: string }) {
+  const { t } = useTranslation('admin');
+  if (!(AD_STATUSES as readonly string[]).includes(status)) return <>{status}</>;
+  return <>{t(`adStatus.${status as (typeof AD_STATUSES)[number]}`)}</>;
+}
+
+interface PagerProps {
+  page: number;
+  nextCursor: string | null | undefined;
+  busy: boolean;
+  onNext: (cursor: string) => void;
+  onPrevious: () => void;
+}
+
+/** Previous / page n / next, shown when there is more than one page. */
+export function Pager({ page, nextCursor, busy, onNext, onPrevious }: PagerProps) {
+  const { t } = useTranslation('admin');
+  if (page === 0 && !nextCursor) return null;
+  return (
+    <nav className="admin-pager" aria-label={t('pager.label')}>
+      <button
+        type="button"
+        className="button admin-button--secondary"
+        disabled={page === 0 || busy}
+        onClick={onPrevious}
+      >
+        {t('pager.previous')}
+      </button>
+      <span aria-live="polite">{t('pager.page', { page: page + 1 })}</span>
+      <button
+        type="button"
+        className="button admin-button--secondary"
+        disabled={!nextCursor || busy}
+        onClick={() => {
+          if (nextCursor) onNext(nextCursor);
+        }}
+      >
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  /** Extra fields (an optional note), between the text and the buttons. */
+  children?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirmation: focus moves into it (the first field, else Cancel), stays inside while it
+ * is open, Escape cancels, and focus returns to the control that opened it.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  children,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('admin');
+  const ref = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useFocusTrap(ref, true, onCancel);
+  return (
+    <div className="admin-dialog__backdrop">
+      <div
+        ref={ref}
+        className="admin-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        tabIndex={-1}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p id={`${id}-text`}>{text}</p>
+        {children}
+        <div className="admin-dialog__actions">
+          <button type="button" className="button admin-button--secondary" onClick={onCancel}>
+            {t('confirm.cancel')}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'button admin-button--danger' : 'button'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled, optional text field for a dialog (the note of a decision, the reason of a status). */
+export function NoteField({
+  label,
+  value,
+  onChange,
+  maxLength = 1000,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+}) {
+  const id = useId();
+  return (
+    <div className="field admin-dialog__field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Command admin is the Lambda behind /api/v1/admin/*: the administrators'
+// back office - the ad report queue, users (search, detail, status,
+// verification e-mail) and the audit log.
+//
+// Environment: the config package's global variables plus SITE_URL.
+// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
+
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/admin"
+	"github.com/remat/remat/shared/audit"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/lambdahttp"
+	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/reports"
+	"github.com/remat/remat/shared/secrets"
+)
+
+func main() { lambdahttp.Start("admin", newHandler) }
+
+// newHandler wires config -> clients -> stores -> services -> handler once
+// per cold start.
+func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+	cfg, err := config.Load(lookup, config.EnvSiteURL)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	level.Set(cfg.LogLevel)
+	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	sec, err := secrets.Load(ctx, ssm.NewFromConfig(awsCfg), cfg.SSMPrefix, secrets.JWTSigningKey, secrets.CursorKey)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	cursors, err := ddb.NewCursors([]byte(sec[secrets.CursorKey]))
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+
+	db := dynamodb.NewFromConfig(awsCfg)
+	users := accounts.NewDynamoStore(db, cfg.TableName)
+	ads := catalog.NewStore(db, cfg.TableName).WithCursors(cursors)
+	sender := mail.NewSESSender(sesv2.NewFromConfig(awsCfg))
+	limiter := ratelimit.New(db, cfg.TableName)
+	recorder := audit.NewRecorder(db, cfg.TableName)
+	// The back office issues no tokens and stores no avatars: the accounts
+	// service is here for its verification e-mail only.
+	mails := accounts.NewService(users, limiter, sender, nil, nil, nil, accounts.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})
+	adminSvc := admin.NewService(db, cfg.TableName, cursors, users, ads, mails, recorder)
+	reportsSvc := reports.NewService(reports.NewDynamoStore(db, cfg.TableName, cursors), ads, users, adminSvc, limiter,
+		sender, recorder, reports.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})
+	// Tokens are checked against the account's current version and status:
+	// a suspended or logged-out administrator is refused at once.
+	return admin.NewHandler(adminSvc, reportsSvc, audit.NewLog(db, cfg.TableName, cursors), verifier.WithTokenVersions(users)), nil
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/auth"
+)
+
+const (
+	jwtKey    = "function-test-jwt-key-0123456789abcdef"
+	cursorKey = "function-test-cursor-key-0123456789abc"
+)
+
+// TestColdStartAndInvoke wires the function from environment and SSM and
+// sends event.json (the open report queue) through the Lambda boundary,
+// with an administrator's token, a stale one and none.
+func TestColdStartAndInvoke(t *testing.T) {
+	f := testcloud.NewFunction(t, map[string]string{
+		"/remat/local/jwt-signing-key": jwtKey,
+		"/remat/local/cursor-key":      cursorKey,
+	})
+	users := accounts.NewDynamoStore(f.DB, f.Table)
+	admin := accounts.User{
+		ID: "admin-1", FirstName: "Ada", LastName: "Admin", Email: "admin@remat.ch", Role: auth.RoleAdmin,
+		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Now(),
+	}
+	if err := users.CreateAdmin(t.Context(), admin); err != nil {
+		t.Fatal(err)
+	}
+	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := iss.Issue(auth.Principal{UserID: admin.ID, Role: auth.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := iss.Issue(auth.Principal{UserID: admin.ID, Role: auth.RoleAdmin, Version: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	h, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
+	if err != nil {
+		t.Fatalf("init: got %v, want nil", err)
+	}
+	lh := lambda.NewHandler(httpadapter.NewV2(h).ProxyWithContext)
+	event := testcloud.EventJSON(t)
+	tests := []struct {
+		name, auth string
+		status     int
+		body       string
+	}{
+		{"admin", "Bearer " + tok, 200, `"items":[]`},
+		{"stale token", "Bearer " + stale, 401, "not_logged_in"},
+		{"no token", "", 401, "not_logged_in"},
+	}
+	for _, tt := range tests {
+		ev := event
+		ev.Headers = map[string]string{"authorization": tt.auth}
+		if tt.auth == "" {
+			ev.Headers = map[string]string{}
+		}
+		resp := testcloud.Invoke(t, lh, ev)
+		if resp.StatusCode != tt.status || !strings.Contains(resp.Body, tt.body) {
+			t.Errorf("%s: got %d %s, want %d %s", tt.name, resp.StatusCode, resp.Body, tt.status, tt.body)
+		}
+	}
+	// The admin's search entry was written with the account.
+	users2 := ev2(event, "GET /api/v1/admin/users", "/api/v1/admin/users", "q=ada", "Bearer "+tok)
+	if resp := testcloud.Invoke(t, lh, users2); resp.StatusCode != 200 || !strings.Contains(resp.Body, `"id":"admin-1"`) {
+		t.Errorf("user search: got %d %s, want the admin", resp.StatusCode, resp.Body)
+	}
+}
+
+func TestInitFailsNamingMissingSecrets(t *testing.T) {
+	f := testcloud.NewFunction(t, map[string]string{"/remat/local/cursor-key": cursorKey})
+	_, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
+	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-signing-key") {
+		t.Errorf("got %v, want an error naming /remat/local/jwt-signing-key", err)
+	}
+}

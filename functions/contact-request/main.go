@@ -1,0 +1,75 @@
+// Command contact-request is the Lambda behind /api/v1/contact-request:
+// buyers write to the seller of an ad (POST, public) and sellers read and
+// manage the requests they received (GET, GET/PATCH/DELETE {id}).
+//
+// Environment: the config package's global variables plus SITE_URL (the
+// base of the links in the seller's e-mail).
+// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
+
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/contactreq"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/lambdahttp"
+	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/secrets"
+)
+
+func main() { lambdahttp.Start("contact-request", newHandler) }
+
+// newHandler wires config -> clients -> store -> service -> handler once
+// per cold start.
+func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
+	cfg, err := config.Load(lookup, config.EnvSiteURL)
+	if err != nil {
+		return nil, fmt.Errorf("contact-request: %w", err)
+	}
+	level.Set(cfg.LogLevel)
+
+	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	if err != nil {
+		return nil, fmt.Errorf("contact-request: %w", err)
+	}
+	sec, err := secrets.Load(ctx, ssm.NewFromConfig(awsCfg), cfg.SSMPrefix, secrets.JWTSigningKey, secrets.CursorKey)
+	if err != nil {
+		return nil, fmt.Errorf("contact-request: %w", err)
+	}
+	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
+	if err != nil {
+		return nil, fmt.Errorf("contact-request: %w", err)
+	}
+	cursors, err := ddb.NewCursors([]byte(sec[secrets.CursorKey]))
+	if err != nil {
+		return nil, fmt.Errorf("contact-request: %w", err)
+	}
+
+	db := dynamodb.NewFromConfig(awsCfg)
+	users := accounts.NewDynamoStore(db, cfg.TableName)
+	// Tokens are checked against the account's current version and status,
+	// so a logged-out or suspended seller cannot read requests.
+	verifier = verifier.WithTokenVersions(users)
+	svc := contactreq.NewService(
+		contactreq.NewDynamoStore(db, cfg.TableName, cursors),
+		catalog.NewStore(db, cfg.TableName),
+		users,
+		ratelimit.New(db, cfg.TableName),
+		mail.NewSESSender(sesv2.NewFromConfig(awsCfg)),
+		contactreq.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL},
+	)
+	return contactreq.NewHandler(svc, verifier), nil
+}
