@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import { axeProblems, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -108,14 +107,6 @@ async function logIn(page: Page, lang: E2ELang, email: string) {
   await page.getByLabel(t.email).fill(email);
   await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
   await page.getByRole('main').getByRole('button', { name: t.loginButton }).click();
-}
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 /** The value beside a term of the order summary. */

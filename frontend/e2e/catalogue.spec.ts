@@ -1,7 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  axeProblems,
+  expect,
+  gradientPng,
+  LANGS,
+  linkFromMailbox,
+  pathOf,
+  test,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -96,43 +104,6 @@ const ADS = {
 } as const;
 type AdName = keyof typeof ADS;
 
-/** A small PNG (an RGB gradient) made here, so no image file is needed. */
-function gradientPng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 110], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /**
  * A verified seller holding the Pro plan's free trial, signed in through the API: the backend
  * journey of the seller screens, done here without them so the buyer journeys stand alone.
@@ -185,7 +156,7 @@ async function publishAd(api: APIRequestContext, token: string, name: AdName): P
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  const photo = gradientPng(480, 360);
+  const photo = gradientPng(480, 360, 110);
   const slot = await api.post(`/api/v1/products/${id}/images`, {
     headers: auth,
     data: { contentType: 'image/png', size: photo.length },
@@ -208,14 +179,6 @@ async function publishAd(api: APIRequestContext, token: string, name: AdName): P
   const published = await api.post(`/api/v1/products/${id}/publish`, { headers: auth });
   expect(published.status(), await published.text()).toBe(200);
   return id;
-}
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 /** The titles of the result cards, in order. */

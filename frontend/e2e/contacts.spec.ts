@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, test, uniqueEmail, type E2ELang } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { axeProblems, expect, LANGS, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts this journey looks for, written out so that a broken translation fails it. */
 const T = {
@@ -56,18 +55,6 @@ interface MailboxMessage {
   replyTo?: string[];
   subject: string;
   text?: string;
-}
-
-/**
- * Serious or critical WCAG 2.1 AA violations on the page once its animations are over (a toast
- * fading in would be measured half transparent).
- */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 /** The newest e-mail to `to` whose Reply-To is `replyTo`. */

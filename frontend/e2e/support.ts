@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import { deflateSync } from 'node:zlib';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The journeys run in French (the redirect language) and German at least. */
@@ -151,4 +153,99 @@ export async function linkFromMailbox(request: APIRequestContext, to: string, ro
     )
     .not.toBe('');
   return path;
+}
+
+/** Waits for an e-mail to `to` with `subject` in the development mailbox. */
+export async function expectMail(request: APIRequestContext, to: string, subject: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/_dev/mailbox.json');
+        if (!response.ok()) return false;
+        const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+        return messages.some(
+          (message) =>
+            message.subject === subject && message.to.some((address) => address.toLowerCase() === to.toLowerCase()),
+        );
+      },
+      { timeout: 15_000, message: `an e-mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+}
+
+/**
+ * Serious or critical WCAG 2.1 AA violations on the page once its animations are over (a toast
+ * fading in would be measured half transparent).
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+/** A small PNG (an RGB gradient with the given blue) made here, so no image file is needed. */
+export function gradientPng(width: number, height: number, blue = 90): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, blue], row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Logs in through the API; the token, or null when refused. */
+export async function apiLogin(api: APIRequestContext, email: string, password: string): Promise<string | null> {
+  const login = await api.post('/api/v1/auth/login', { data: { email, password } });
+  if (login.status() !== 200) return null;
+  return ((await login.json()) as { token: string }).token;
+}
+
+/**
+ * The administrator the back-office journeys use. The first one is created with the setup secret
+ * the local cloud prints (REMAT_ADMIN_SETUP_SECRET); later runs against the same cloud log in again.
+ */
+export const ADMIN = {
+  email: process.env.REMAT_ADMIN_EMAIL ?? 'e2e-admin@example.com',
+  password: process.env.REMAT_ADMIN_PASSWORD ?? 'Verwaltung+Rapport-2026',
+};
+
+/** Makes sure the journeys' administrator exists; false when that cannot be done here. */
+export async function ensureAdmin(api: APIRequestContext): Promise<boolean> {
+  if ((await apiLogin(api, ADMIN.email, ADMIN.password)) !== null) return true;
+  const setupSecret = process.env.REMAT_ADMIN_SETUP_SECRET;
+  if (!setupSecret) return false;
+  const created = await api.post('/api/v1/auth/create-admin', {
+    data: { setupSecret, firstName: 'Ada', lastName: 'Verwalterin', email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return true;
 }
