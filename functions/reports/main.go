@@ -15,20 +15,15 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
-	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/audit"
-	"github.com/remat/remat/shared/auth"
-	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
-	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/reports"
-	"github.com/remat/remat/shared/secrets"
 )
 
 func main() { lambdahttp.Start("reports", newHandler) }
@@ -36,27 +31,11 @@ func main() { lambdahttp.Start("reports", newHandler) }
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.
 func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
-	cfg, err := config.Load(lookup, config.EnvContactInbox, config.EnvSiteURL)
+	c, err := lambdahttp.LoadCommon(ctx, lookup, level, config.EnvContactInbox, config.EnvSiteURL)
 	if err != nil {
 		return nil, fmt.Errorf("reports: %w", err)
 	}
-	level.Set(cfg.LogLevel)
-	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
-	if err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
-	sec, err := secrets.Load(ctx, ssm.NewFromConfig(awsCfg), cfg.SSMPrefix, secrets.JWTSigningKey, secrets.CursorKey)
-	if err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
-	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
-	if err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
-	cursors, err := ddb.NewCursors([]byte(sec[secrets.CursorKey]))
-	if err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
+	cfg, awsCfg, verifier, cursors := c.Config, c.AWS, c.Verifier, c.Cursors
 
 	db := dynamodb.NewFromConfig(awsCfg)
 	users := accounts.NewDynamoStore(db, cfg.TableName)
