@@ -1,6 +1,8 @@
 // Command admin is the Lambda behind /api/v1/admin/*: the administrators'
 // back office - the ad report queue, users (search, detail, status,
-// verification e-mail) and the audit log.
+// verification e-mail), the category tree and the brand list, the plans
+// sellers buy, the site settings (notice banner, sign-ups open) and the
+// audit log.
 //
 // Environment: the config package's global variables plus SITE_URL.
 // SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
@@ -14,21 +16,18 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
-	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/admin"
 	"github.com/remat/remat/shared/audit"
-	"github.com/remat/remat/shared/auth"
-	"github.com/remat/remat/shared/awsx"
+	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
-	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/reports"
-	"github.com/remat/remat/shared/secrets"
+	"github.com/remat/remat/shared/settings"
 )
 
 func main() { lambdahttp.Start("admin", newHandler) }
@@ -36,27 +35,11 @@ func main() { lambdahttp.Start("admin", newHandler) }
 // newHandler wires config -> clients -> stores -> services -> handler once
 // per cold start.
 func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
-	cfg, err := config.Load(lookup, config.EnvSiteURL)
+	c, err := lambdahttp.LoadCommon(ctx, lookup, level, config.EnvSiteURL)
 	if err != nil {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
-	level.Set(cfg.LogLevel)
-	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
-	sec, err := secrets.Load(ctx, ssm.NewFromConfig(awsCfg), cfg.SSMPrefix, secrets.JWTSigningKey, secrets.CursorKey)
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
-	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
-	cursors, err := ddb.NewCursors([]byte(sec[secrets.CursorKey]))
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
+	cfg, awsCfg, verifier, cursors := c.Config, c.AWS, c.Verifier, c.Cursors
 
 	db := dynamodb.NewFromConfig(awsCfg)
 	users := accounts.NewDynamoStore(db, cfg.TableName)
@@ -72,5 +55,8 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		sender, recorder, reports.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})
 	// Tokens are checked against the account's current version and status:
 	// a suspended or logged-out administrator is refused at once.
-	return admin.NewHandler(adminSvc, reportsSvc, audit.NewLog(db, cfg.TableName, cursors), verifier.WithTokenVersions(users)), nil
+	return admin.NewHandler(adminSvc, reportsSvc, audit.NewLog(db, cfg.TableName, cursors), verifier.WithTokenVersions(users),
+		admin.TaxonomySection(catalog.NewTaxonomy(ads, recorder), users),
+		admin.PlansSection(billing.NewPlanAdmin(db, cfg.TableName, users, recorder)),
+		admin.SiteSettingsSection(admin.NewSiteSettings(settings.NewSiteStore(db, cfg.TableName), users, recorder))), nil
 }

@@ -79,6 +79,11 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if resp := testcloud.Invoke(t, lh, users2); resp.StatusCode != 200 || !strings.Contains(resp.Body, `"id":"admin-1"`) {
 		t.Errorf("user search: got %d %s, want the admin", resp.StatusCode, resp.Body)
 	}
+	// The categories section is wired (an empty tree on an unseeded table).
+	cats := ev2(event, "GET /api/v1/admin/categories", "/api/v1/admin/categories", "", "Bearer "+tok)
+	if resp := testcloud.Invoke(t, lh, cats); resp.StatusCode != 200 || !strings.Contains(resp.Body, `"items":[]`) {
+		t.Errorf("categories: got %d %s, want an empty tree", resp.StatusCode, resp.Body)
+	}
 }
 
 func TestInitFailsNamingMissingSecrets(t *testing.T) {

@@ -32,6 +32,7 @@ import (
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/secrets"
+	"github.com/remat/remat/shared/settings"
 	"github.com/remat/remat/shared/social"
 )
 
@@ -81,7 +82,10 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) { o.UsePathStyle = cfg.S3UsePathStyle })
 	svc := accounts.NewService(store, ratelimit.New(db, cfg.TableName), mail.NewSESSender(sesv2.NewFromConfig(awsCfg)),
 		issuer, imaging.Avatar, blob.New(s3Client, cfg.ImagesBucket),
-		accounts.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL, AdminSetupSecret: optional[secrets.AdminSetupSecret]})
+		accounts.Options{
+			From: cfg.MailFrom, SiteURL: cfg.SiteURL, AdminSetupSecret: optional[secrets.AdminSetupSecret],
+			Signups: settings.NewSiteStore(db, cfg.TableName),
+		})
 	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialConfig(cfg, optional, key)), nil
 }
 

@@ -107,7 +107,22 @@ func TestColdStartAndInvoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(page.Items) != 1 || page.Items[0]["email"] != "anna@example.ch" || page.NextCursor != nil {
-		t.Errorf("list: got %s, want the one message and no cursor", resp.Body)
+		t.Fatalf("list: got %s, want the one message and no cursor", resp.Body)
+	}
+
+	// The administrator marks it handled: the inbox is wired with the
+	// accounts store (the handler's name) and the audit recorder.
+	id, _ := page.Items[0]["id"].(string)
+	handled := list
+	handled.RouteKey = "PATCH /api/v1/contact-us/{id}"
+	handled.RawPath = "/api/v1/contact-us/" + id
+	handled.RequestContext.HTTP.Method = "PATCH"
+	handled.RequestContext.HTTP.Path = handled.RawPath
+	handled.Headers = map[string]string{"authorization": "Bearer " + tok, "content-type": "application/json"}
+	handled.Body = `{"handled":true}`
+	resp = testcloud.Invoke(t, lh, handled)
+	if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"name":"Ada Admin"`) {
+		t.Errorf("mark handled: got %d %s, want 200 handled by Ada Admin", resp.StatusCode, resp.Body)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/remat/remat/infra/gateway"
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/samtpl"
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/settings"
 )
@@ -92,19 +93,27 @@ func setup(dir string) error {
 func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
 // settingsEnv is the settings function's environment as the local cloud
-// sets it (the function makes no AWS call, so no endpoint is needed).
-func settingsEnv() map[string]string {
+// sets it: the function reads the site settings item (once per
+// settings.CacheTTL when warm), so it gets a fresh table in DynamoDB Local
+// and the SDK's local endpoint and static credentials.
+func settingsEnv(b *testing.B) map[string]string {
 	env := map[string]string{"AWS_REGION": "eu-central-2", "LOG_LEVEL": "error"}
 	for k, v := range fx.settings.Env {
 		env[k] = v
 	}
+	_, table := testcloud.DynamoDB(b)
+	for k, v := range lambdart.LocalAWSEnv("eu-central-2", lambdart.Endpoints{DynamoDB: testcloud.DynamoDBEndpoint(b)}) {
+		env[k] = v
+	}
+	env["TABLE_NAME"] = table
 	env["LOG_LEVEL"] = "error" // keep the request log out of the measurement
 	return env
 }
 
-// directHandler is the settings handler as its main.go wires it.
+// directHandler is the settings handler as its main.go wires it, minus
+// the site settings read (the baseline is the handler's own work).
 func directHandler(b *testing.B) http.Handler {
-	env := settingsEnv()
+	env := settingsEnv(b)
 	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	if err != nil {
 		b.Fatal(err)
@@ -188,7 +197,7 @@ func BenchmarkGatewayOverhead(b *testing.B) {
 	})
 
 	b.Run("lambdart", func(b *testing.B) {
-		svc := newService(b, fx.settings.LogicalID, settingsEnv())
+		svc := newService(b, fx.settings.LogicalID, settingsEnv(b))
 		defer func() { _ = svc.Close() }()
 		payload := settingsEvent()
 		ctx := context.Background()
@@ -205,7 +214,7 @@ func BenchmarkGatewayOverhead(b *testing.B) {
 	})
 
 	b.Run("gateway", func(b *testing.B) {
-		svc := newService(b, fx.settings.LogicalID, settingsEnv())
+		svc := newService(b, fx.settings.LogicalID, settingsEnv(b))
 		defer func() { _ = svc.Close() }()
 		headers, err := fx.tpl.SecurityHeaders()
 		if err != nil {
@@ -250,7 +259,7 @@ func BenchmarkColdStart(b *testing.B) {
 		env     map[string]string
 		payload []byte
 	}{
-		{"settings", fx.settings.LogicalID, settingsEnv(), settingsEvent()},
+		{"settings", fx.settings.LogicalID, settingsEnv(b), settingsEvent()},
 		{"hello", "hello", nil, []byte(`{}`)},
 	}
 	for _, c := range cases {

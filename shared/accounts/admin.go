@@ -53,13 +53,15 @@ func (s *DynamoStore) index(ctx context.Context, u User) {
 }
 
 // StatusUpdate is the transaction action that moves u (as read) to
-// status to: it fails its condition when the status is no longer u's. A
-// move to a status other than active also bumps the token version, so
-// every session of the account ends at once.
+// status to: it fails its condition when the status is no longer u's, and
+// always for an erased account (StatusDeleted is final). A move to a
+// status other than active also bumps the token version, so every session
+// of the account ends at once.
 func StatusUpdate(table string, u User, to Status) *types.Update {
 	expr := "SET #status = :to"
 	values := map[string]types.AttributeValue{
 		":to": &types.AttributeValueMemberS{Value: string(to)}, ":seen": &types.AttributeValueMemberS{Value: string(u.Status)},
+		":deleted": &types.AttributeValueMemberS{Value: string(StatusDeleted)},
 	}
 	if to != StatusActive {
 		expr += " ADD tokenVersion :one"
@@ -68,7 +70,7 @@ func StatusUpdate(table string, u User, to Status) *types.Update {
 	return &types.Update{
 		TableName: aws.String(table), Key: UserKey(u.ID),
 		UpdateExpression:          aws.String(expr),
-		ConditionExpression:       aws.String("attribute_exists(PK) AND #status = :seen"),
+		ConditionExpression:       aws.String("attribute_exists(PK) AND #status = :seen AND #status <> :deleted"),
 		ExpressionAttributeNames:  map[string]string{"#status": "status"},
 		ExpressionAttributeValues: values,
 	}

@@ -604,6 +604,7 @@ func (s *DynamoStore) CreateUserWithIdentity(ctx context.Context, u User, provid
 	if err != nil {
 		return err
 	}
+	profile[attrIdentities] = &types.AttributeValueMemberSS{Value: []string{identityRef(provider, subject)}}
 	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		s.putNew(profile), s.putNew(guard), s.putNew(idp),
 	}})
@@ -630,9 +631,13 @@ func (s *DynamoStore) LinkIdentity(ctx context.Context, uid, provider, subject s
 	}
 	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		s.putNew(idp),
-		{ConditionCheck: &types.ConditionCheck{
+		// The profile lists its links, so that erasing the account finds them.
+		{Update: &types.Update{
 			TableName: aws.String(s.table), Key: ddb.Key(userPK(uid), skProfile),
-			ConditionExpression: aws.String("attribute_exists(PK)"),
+			UpdateExpression:          aws.String("ADD #ids :ref"),
+			ConditionExpression:       aws.String("attribute_exists(PK)"),
+			ExpressionAttributeNames:  map[string]string{"#ids": attrIdentities},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":ref": &types.AttributeValueMemberSS{Value: []string{identityRef(provider, subject)}}},
 		}},
 	}})
 	if ddb.IsTransactionConditionFailed(err) {

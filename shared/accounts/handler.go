@@ -107,6 +107,8 @@ type UserJSON struct {
 	Language      string      `json:"language"`
 	Company       *Company    `json:"company"`
 	CreatedAt     string      `json:"createdAt"`
+	// HasPassword is false for social-only accounts (no password set).
+	HasPassword bool `json:"hasPassword"`
 }
 
 // ToJSON renders u for the API; the password hash and token version never
@@ -116,6 +118,7 @@ func ToJSON(u User) UserJSON {
 		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Phone: u.Phone,
 		Role: u.Role, AccountType: u.AccountType, Status: u.Status, EmailVerified: u.EmailVerified,
 		Language: u.Language, Company: u.Company, CreatedAt: u.CreatedAt.UTC().Format(time.RFC3339),
+		HasPassword: u.PasswordHash != "",
 	}
 	if u.AvatarKey != "" {
 		p := blob.PublicPath(u.AvatarKey)

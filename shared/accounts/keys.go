@@ -15,7 +15,9 @@ import (
 //	                names, e-mail (as entered) and its normalised form, phone,
 //	                language, role, accountType, status, emailVerified,
 //	                tokenVersion, passwordHash (argon2id PHC; absent for
-//	                social-only accounts), avatarKey, company (map) , createdAt
+//	                social-only accounts), avatarKey, company (map) , createdAt,
+//	                identities (string set "<provider>#<subject>" of its social
+//	                sign-in links), deletedAt (erased accounts: erase.go)
 //	E-mail guard    PK = EMAIL#<normalised>     SK = EMAIL      type = EmailGuard     uid
 //	Token           PK = TOKEN#<hex sha256>     SK = TOKEN      type = Token
 //	                kind (verify | reset), uid, tokenVersion at issue,

@@ -55,6 +55,30 @@ type Options struct {
 	AdminSetupSecret string
 	// Params of new password hashes; zero means password.DefaultParams.
 	Params password.Params
+	// Signups, when set, is asked before an account is created (sign-up,
+	// first social sign-in): closed is signups_closed.
+	Signups SignupGate
+}
+
+// SignupGate tells whether new accounts may be created now (the site
+// settings operators change in the back office; *settings.SiteStore).
+type SignupGate interface {
+	SignupsOpen(ctx context.Context) (bool, error)
+}
+
+// signupsOpen is nil when accounts may be created, else signups_closed.
+func (s *Service) signupsOpen(ctx context.Context) error {
+	if s.opts.Signups == nil {
+		return nil
+	}
+	open, err := s.opts.Signups.SignupsOpen(ctx)
+	if err != nil {
+		return fmt.Errorf("accounts: sign-ups open: %w", err)
+	}
+	if !open {
+		return apperr.New(apperr.CodeSignupsClosed, nil)
+	}
+	return nil
 }
 
 // Service implements the account rules.
@@ -189,10 +213,13 @@ func (in *SignUpInput) Validate() error {
 }
 
 // SignUp creates an unverified account and e-mails its verification link.
-// Errors: validation_failed, company_required, too_many_requests,
-// user_exists, verification_email_failed (the account is then removed
-// again, so the e-mail can sign up anew).
+// Errors: signups_closed, validation_failed, company_required,
+// too_many_requests, user_exists, verification_email_failed (the account
+// is then removed again, so the e-mail can sign up anew).
 func (s *Service) SignUp(ctx context.Context, in SignUpInput, client Client) (User, error) {
+	if err := s.signupsOpen(ctx); err != nil {
+		return User{}, fmt.Errorf("accounts: sign up: %w", err)
+	}
 	if err := in.Validate(); err != nil {
 		return User{}, fmt.Errorf("accounts: sign up: %w", err)
 	}

@@ -40,6 +40,12 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 	}
 	u, err := s.store.UserByIdentity(ctx, id.Provider, id.Subject)
 	switch {
+	case err == nil && u.Status == StatusDeleted:
+		// A link the erasure did not know of (made before links were
+		// listed on the profile): forget it and go on as for a stranger.
+		if err := s.store.UnlinkIdentity(ctx, u.ID, id.Provider, id.Subject); err != nil {
+			return "", User{}, fmt.Errorf("accounts: social sign-in: %w", err)
+		}
 	case err == nil:
 		return s.socialToken(u)
 	case !errors.Is(err, apperr.ErrNotFound):
@@ -65,6 +71,9 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 			return s.socialToken(u)
 		case !errors.Is(err, apperr.ErrNotFound):
 			return "", User{}, fmt.Errorf("accounts: social sign-in: %w", err)
+		}
+		if err := s.signupsOpen(ctx); err != nil {
+			return "", User{}, fmt.Errorf("accounts: social sign-in via %s: %w", id.Provider, err)
 		}
 		now := s.now().UTC()
 		u = User{

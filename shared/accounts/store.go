@@ -96,4 +96,6 @@ type Store interface {
 	CreateUserWithIdentity(ctx context.Context, u User, provider, subject string) error
 	// LinkIdentity links provider's subject to the existing user uid.
 	LinkIdentity(ctx context.Context, uid, provider, subject string) error
+	// UnlinkIdentity removes provider's subject link if it is uid's.
+	UnlinkIdentity(ctx context.Context, uid, provider, subject string) error
 }

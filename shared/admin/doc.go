@@ -13,5 +13,10 @@
 // shows exactly those ads again. An administrator cannot change their own
 // status, nor block another administrator.
 //
+// Further sections are composed the same way (Section, sections.go): the
+// plans sellers buy (billing.RegisterPlanAdmin) and the site settings
+// operators change without a deploy (site_settings.go, package settings),
+// and the category tree and brand list (taxonomy.go, catalog.Taxonomy).
+//
 // Layout: service.go (rules), handler.go (routes and JSON).
 package admin

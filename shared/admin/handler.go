@@ -37,8 +37,9 @@ const VerificationSent = "verification_sent"
 //	PATCH /api/v1/admin/users/{id}/status                  {"status","reason"?} 200 User
 //	POST  /api/v1/admin/users/{id}/resend-verification     200 {"message":"verification_sent"}
 //
-// and the routes of reports.RegisterAdmin and audit.Register.
-func NewHandler(svc *Service, reportsSvc *reports.Service, log *audit.Log, verifier *auth.Verifier) http.Handler {
+// and the routes of reports.RegisterAdmin, audit.Register and each of
+// sections (sections.go).
+func NewHandler(svc *Service, reportsSvc *reports.Service, log *audit.Log, verifier *auth.Verifier, sections ...Section) http.Handler {
 	guard := verifier.RequireRole(auth.RoleAdmin)
 	h := &handler{svc: svc}
 	mux := http.NewServeMux()
@@ -48,6 +49,9 @@ func NewHandler(svc *Service, reportsSvc *reports.Service, log *audit.Log, verif
 	mux.Handle(routeVerification, guard(http.HandlerFunc(h.resend)))
 	reports.RegisterAdmin(mux, reportsSvc, guard)
 	audit.Register(mux, log, guard)
+	for _, register := range sections {
+		register(mux, guard)
+	}
 	return httpx.NewHandler(mux)
 }
 

@@ -79,6 +79,24 @@ const (
 	CodeCannotChangeOwnStatus Code = "cannot_change_own_status"
 	CodeCannotBlockAdmin      Code = "cannot_block_admin"
 	CodeEmailAlreadyVerified  Code = "email_already_verified"
+
+	// Contact-us inbox, categories and brands in the back office.
+	CodeContactMessageNotFound   Code = "contact_message_not_found"
+	CodeCategorySlugTaken        Code = "category_slug_taken"
+	CodeCategoryInUse            Code = "category_in_use"
+	CodeCategoryHasSubcategories Code = "category_has_subcategories"
+	CodeBrandNotFound            Code = "brand_not_found"
+	CodeBrandExists              Code = "brand_exists"
+
+	// Plans and site settings edited in the back office.
+	CodePlanRetired   Code = "plan_retired"
+	CodePlanExists    Code = "plan_exists"
+	CodeEditConflict  Code = "edit_conflict"
+	CodeSignupsClosed Code = "signups_closed"
+
+	// Privacy: data export and account deletion.
+	CodeAccountConfirmationInvalid Code = "account_confirmation_invalid"
+	CodeAdminCannotDeleteSelf      Code = "admin_cannot_delete_self"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -179,6 +197,21 @@ var table = map[Code]codeInfo{
 	CodeCannotChangeOwnStatus: {http.StatusForbidden, "you cannot change the status of your own account"},
 	CodeCannotBlockAdmin:      {http.StatusForbidden, "an administrator's account cannot be suspended or banned"},
 	CodeEmailAlreadyVerified:  {http.StatusConflict, "the e-mail address is already verified"},
+
+	CodeContactMessageNotFound:   {http.StatusNotFound, "contact-us message not found"},
+	CodeCategorySlugTaken:        {http.StatusConflict, "a category with this slug exists already"},
+	CodeCategoryInUse:            {http.StatusConflict, "the category has ads; it cannot be deleted or moved, hide it instead"},
+	CodeCategoryHasSubcategories: {http.StatusConflict, "the category has sub-categories"},
+	CodeBrandNotFound:            {http.StatusNotFound, "brand not found"},
+	CodeBrandExists:              {http.StatusConflict, "a brand with this spelling exists already"},
+
+	CodePlanRetired:   {http.StatusConflict, "this plan is no longer offered, please choose another one"},
+	CodePlanExists:    {http.StatusConflict, "a plan with this id exists already"},
+	CodeEditConflict:  {http.StatusConflict, "someone else changed this meanwhile; reload and try again"},
+	CodeSignupsClosed: {http.StatusForbidden, "new sign-ups are closed for the moment"},
+
+	CodeAccountConfirmationInvalid: {http.StatusForbidden, "the password or e-mail address does not match this account"},
+	CodeAdminCannotDeleteSelf:      {http.StatusForbidden, "an administrator's account cannot be deleted by its holder; ask another administrator"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -250,9 +250,10 @@ const notExists = "attribute_not_exists(PK)"
 // ---------------------------------------------------------------- plans
 
 // SeedPlans writes SeededPlans into table: a plan is created when absent
-// and replaced only when its stored seedVersion is older than SeedVersion,
-// so running it on every start is idempotent and never overwrites an
-// administrator's edit of the same version.
+// and replaced only when its stored seedVersion is older than SeedVersion
+// and no administrator has changed it since (updatedAt, plan_admin.go), so
+// running it on every start is idempotent and never overwrites an
+// administrator's edit.
 func SeedPlans(ctx context.Context, db DynamoAPI, table string) error {
 	for _, p := range SeededPlans() {
 		item, err := marshal(planItem{PK: pkPlan, SK: p.ID, Type: typePlan, SeedVersion: SeedVersion, Plan: p})
@@ -261,7 +262,7 @@ func SeedPlans(ctx context.Context, db DynamoAPI, table string) error {
 		}
 		_, err = db.PutItem(ctx, &dynamodb.PutItemInput{
 			TableName: aws.String(table), Item: item,
-			ConditionExpression:       aws.String("attribute_not_exists(PK) OR seedVersion < :v"),
+			ConditionExpression:       aws.String("attribute_not_exists(PK) OR (seedVersion < :v AND attribute_not_exists(updatedAt))"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": n(SeedVersion)},
 		})
 		if err != nil && !ddb.IsConditionFailed(err) {

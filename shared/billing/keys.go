@@ -12,7 +12,8 @@ import (
 // Items:
 //
 //	Plan             PK = PLAN                  SK = <planId>            type = Plan
-//	                 the Plan fields, seedVersion
+//	                 the Plan fields (retired), seedVersion; once an
+//	                 administrator changed it: version, updatedAt, updatedBy
 //	Subscription     PK = USER#<uid>            SK = SUB#<subId (ULID)>  type = Subscription
 //	                 GSI3PK = SUBEXP#<yyyy-mm-dd of expiresAt>, GSI3SK = <uid>#<subId>
 //	                 planId, planKind, planName, startsAt, expiresAt,
@@ -41,8 +42,12 @@ import (
 //
 // Access patterns:
 //
-//	Plans (pricing page)              Query PK=PLAN
-//	One plan (order)                  GetItem PLAN/<planId>
+//	Plans (pricing page)              Query PK=PLAN, retired ones left out
+//	One plan (order)                  GetItem PLAN/<planId>; retired: plan_retired
+//	Plans (back office)               Query PK=PLAN (consistent), retired ones too
+//	Create / edit / retire a plan     TransactWriteItems [Put PLAN/<planId> IF
+//	    attribute_not_exists(PK) (create) or version = :seen
+//	    (attribute_not_exists(version) before the first change), Put audit entry]
 //	Create an order                   PutItem ORDER#id attribute_not_exists(PK)
 //	Order (owner, webhook)            GetItem ORDER#id/ORDER (consistent)
 //	A seller's subscriptions          Query PK=USER#uid begins_with(SK, SUB#), newest first

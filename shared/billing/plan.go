@@ -77,6 +77,10 @@ type Plan struct {
 	Popular        bool      `json:"popular" dynamodbav:"popular"`
 	// SortOrder orders the pricing page (not part of the API shape).
 	SortOrder int `json:"-" dynamodbav:"sortOrder"`
+	// Retired plans are no longer offered: GET /plans leaves them out and
+	// new orders are refused (plan_retired); subscriptions, pending orders
+	// and invoices keep the snapshot they were made with.
+	Retired bool `json:"-" dynamodbav:"retired,omitempty"`
 }
 
 // Seeded plan ids.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,13 +67,13 @@ func (s *Service) PublishableKey() string { return s.opts.PublishableKey }
 
 func newID() string { return ulid.MustNew(ulid.Now(), rand.Reader).String() }
 
-// Plans lists the plans in pricing-page order.
+// Plans lists the plans on offer (not retired) in pricing-page order.
 func (s *Service) Plans(ctx context.Context) ([]Plan, error) {
 	plans, err := s.store.Plans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("billing: plans: %w", err)
 	}
-	return plans, nil
+	return slices.DeleteFunc(plans, func(p Plan) bool { return p.Retired }), nil
 }
 
 // MySubscriptions returns uid's current subscription (nil when none is in
@@ -106,6 +107,9 @@ func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTer
 	plan, err := s.store.Plan(ctx, strings.TrimSpace(planID))
 	if err != nil {
 		return Order{}, fmt.Errorf("billing: create order: %w", err)
+	}
+	if plan.Retired {
+		return Order{}, apperr.New(apperr.CodePlanRetired, fmt.Errorf("billing: create order: plan %s is retired", plan.ID))
 	}
 	if s.opts.Provider == nil {
 		return Order{}, apperr.New(apperr.CodePaymentsUnavailable, nil)

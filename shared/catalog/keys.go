@@ -37,7 +37,8 @@ import (
 //	Search       AD#<adId>/IXTERMS and the postings: package search
 //
 // Reference data written by infra/seed and read here: Category
-// (CATEGORY/<slug>), Brand (BRAND/<slug>), Canton (CANTON/<code>),
+// (CATEGORY/<slug>) and Brand (BRAND/<slug>), both also edited by the back
+// office (taxonomy.go, with the TAXONOMY/VERSION item), Canton (CANTON/<code>),
 // Locality (LOCALITY#<postal code>/<normalised name>, GSI1
 // LOCNAME#<2 letters>/<normalised name>#<postal code>, GSI2
 // LOCPC#<first digit>/<postal code as a number>).
@@ -75,7 +76,8 @@ import (
 //	Moderation (deactivate, hide and show a seller's ads): moderation.go
 //	Ads expiring on a day          Query GSI3 GSI3PK=ADEXP#<day> AND
 //	                               GSI3SK < <now>$ (the schedule)
-//	Categories, brands             Query PK=CATEGORY / PK=BRAND (cached 60 s)
+//	Categories, brands             Query PK=CATEGORY / PK=BRAND (cached 60 s;
+//	                               GetItem TAXONOMY/VERSION every 5 s)
 //	Canton                         GetItem CANTON/<code>
 //	Localities of a postal code    Query PK=LOCALITY#<code>
 //	Localities by name prefix      Query GSI1 GSI1PK=LOCNAME#<2 letters>

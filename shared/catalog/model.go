@@ -137,12 +137,15 @@ type Image struct {
 }
 
 // Category is a node of the category tree with its names in the five UI
-// languages.
+// languages. Hidden categories (and the sub-categories of a hidden one)
+// are left out of the public tree and cannot be chosen for an ad; the ads
+// already in them keep it (taxonomy.go).
 type Category struct {
 	Slug      string            `json:"slug" dynamodbav:"slug"`
 	Parent    string            `json:"parent,omitempty" dynamodbav:"parent,omitempty"`
 	SortOrder int               `json:"sortOrder" dynamodbav:"sortOrder"`
 	Names     map[string]string `json:"names" dynamodbav:"names"`
+	Hidden    bool              `json:"-" dynamodbav:"hidden,omitempty"`
 }
 
 // Brand is a normalised brand name.

@@ -33,8 +33,13 @@ type Sellers interface {
 // Limits and durations of the service.
 const (
 	// ReferenceTTL is how long categories and brands are cached (spec §9:
-	// unused cached data is kept 60 seconds).
-	ReferenceTTL = 60 * time.Second
+	// unused cached data is kept 60 seconds). ReferenceRecheck is how often
+	// within that a warm function asks whether the back office changed them
+	// (one GetItem of the taxonomy version, taxonomy.go), so an edit shows
+	// within ReferenceRecheck; ReferenceTTL still bounds changes made
+	// outside the back office (the seed).
+	ReferenceTTL     = 60 * time.Second
+	ReferenceRecheck = 5 * time.Second
 	// UploadTTL is how long a presigned upload URL works.
 	UploadTTL = 10 * time.Minute
 	// MyAdsPageSize is the page of GET /products/mine.
@@ -73,9 +78,13 @@ type Service struct {
 	brands     cached[[]Brand]
 }
 
+// cached is a copy of reference data: read at at, of version ver,
+// confirmed current at checked.
 type cached[T any] struct {
-	at  time.Time
-	val T
+	at, checked time.Time
+	ver         int64
+	loaded      bool
+	val         T
 }
 
 // NewService returns a Service; store must sign cursors (WithCursors).
@@ -95,40 +104,70 @@ func newID(now time.Time) string {
 
 // ---------------------------------------------------------------- reference data
 
-// Categories returns the category tree in sort order (cached ReferenceTTL).
+// Categories returns the public category tree in sort order: hidden
+// categories and their sub-categories left out (cached, see ReferenceTTL).
 func (s *Service) Categories(ctx context.Context) ([]Category, error) {
-	s.mu.Lock()
-	c := s.categories
-	s.mu.Unlock()
-	if c.val != nil && s.now().Sub(c.at) < ReferenceTTL {
-		return c.val, nil
-	}
-	cats, err := s.store.Categories(ctx)
+	cats, err := s.tree(ctx)
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	s.categories = cached[[]Category]{at: s.now(), val: cats}
-	s.mu.Unlock()
-	return cats, nil
+	return VisibleCategories(cats), nil
 }
 
-// Brands returns the brands by name (cached ReferenceTTL).
+// tree returns every category, hidden ones included (cached).
+func (s *Service) tree(ctx context.Context) ([]Category, error) {
+	return reference(ctx, s, &s.categories, func(v TaxonomyVersion) int64 { return v.Categories }, s.store.Categories)
+}
+
+// Brands returns the brands by name (cached, see ReferenceTTL).
 func (s *Service) Brands(ctx context.Context) ([]Brand, error) {
+	return reference(ctx, s, &s.brands, func(v TaxonomyVersion) int64 { return v.Brands }, s.store.Brands)
+}
+
+// reference returns the copy in c while it is younger than ReferenceTTL
+// and its version (pick of the taxonomy version) is current, checked at
+// most once per ReferenceRecheck; else it loads and keeps a fresh copy.
+func reference[T any](ctx context.Context, s *Service, c *cached[T], pick func(TaxonomyVersion) int64,
+	load func(context.Context) (T, error)) (T, error) {
+	now := s.now()
 	s.mu.Lock()
-	c := s.brands
+	cur := *c
 	s.mu.Unlock()
-	if c.val != nil && s.now().Sub(c.at) < ReferenceTTL {
-		return c.val, nil
+	if cur.loaded && now.Sub(cur.at) < ReferenceTTL {
+		if now.Sub(cur.checked) < ReferenceRecheck {
+			return cur.val, nil
+		}
+		v, err := s.store.TaxonomyVersion(ctx, false)
+		if err != nil {
+			// Serve the copy a little longer rather than fail the request.
+			s.log.WarnContext(ctx, "catalog: taxonomy version unread; cached reference data kept", "err", err.Error())
+			return cur.val, nil
+		}
+		if pick(v) == cur.ver {
+			s.mu.Lock()
+			if c.at.Equal(cur.at) {
+				c.checked = now
+			}
+			s.mu.Unlock()
+			return cur.val, nil
+		}
 	}
-	brands, err := s.store.Brands(ctx)
+	// The version first: a change landing between the two reads leaves an
+	// older version with newer data, which only costs one more load.
+	v, err := s.store.TaxonomyVersion(ctx, false)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
+	}
+	val, err := load(ctx)
+	if err != nil {
+		var zero T
+		return zero, err
 	}
 	s.mu.Lock()
-	s.brands = cached[[]Brand]{at: s.now(), val: brands}
+	*c = cached[T]{at: now, checked: now, ver: pick(v), loaded: true, val: val}
 	s.mu.Unlock()
-	return brands, nil
+	return val, nil
 }
 
 // Localities answers the locality autocomplete: q is a postal code prefix
@@ -188,17 +227,21 @@ func (s *Service) ResolvePlace(ctx context.Context, text string) (Locality, erro
 // resolve turns a checked input into the stored details: the category
 // path from the tree, the canonical brand, the location from the
 // gazetteer. validation_failed names an unknown category, locality or
-// canton.
-func (s *Service) resolve(ctx context.Context, in ProductInput) (Details, error) {
+// canton; a hidden category counts as unknown unless it is current, the
+// category the ad already has (its ads keep working).
+func (s *Service) resolve(ctx context.Context, in ProductInput, current string) (Details, error) {
 	d := Details{
 		Title: in.Title, CategorySlug: in.CategorySlug, Brand: in.Brand, Description: in.Description,
 		PriceRp: in.PriceRp, DiscountPct: in.DiscountPct, Condition: in.Condition, Quantity: in.Quantity,
 		Pickup: in.Pickup, Delivery: in.Delivery,
 	}
 	bad := map[string]string{}
-	cats, err := s.Categories(ctx)
+	cats, err := s.tree(ctx)
 	if err != nil {
 		return Details{}, err
+	}
+	if in.CategorySlug != current {
+		cats = VisibleCategories(cats)
 	}
 	if d.CategoryPath = categoryPath(cats, in.CategorySlug); d.CategoryPath == nil {
 		bad["categorySlug"] = apperr.FieldUnknownCategory
@@ -402,7 +445,7 @@ func (s *Service) Create(ctx context.Context, p auth.Principal, in ProductInput)
 	if _, err := s.publishable(ctx, p.UserID, now); err != nil {
 		return AdRecord{}, err
 	}
-	d, err := s.resolve(ctx, in)
+	d, err := s.resolve(ctx, in, "")
 	if err != nil {
 		return AdRecord{}, err
 	}
@@ -417,13 +460,14 @@ func (s *Service) Create(ctx context.Context, p auth.Principal, in ProductInput)
 // is re-indexed.
 func (s *Service) Update(ctx context.Context, p auth.Principal, id string, in ProductInput) (AdRecord, error) {
 	in = in.Normalize()
-	if _, err := s.owned(ctx, p, id); err != nil {
+	rec, err := s.owned(ctx, p, id)
+	if err != nil {
 		return AdRecord{}, err
 	}
 	if bad := in.Check(); bad != nil {
 		return AdRecord{}, apperr.Validation(bad)
 	}
-	d, err := s.resolve(ctx, in)
+	d, err := s.resolve(ctx, in, rec.Ad.CategorySlug)
 	if err != nil {
 		return AdRecord{}, err
 	}

@@ -16,9 +16,11 @@ import (
 
 // DynamoAPI is the part of the DynamoDB client DynamoStore needs.
 type DynamoAPI interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
 	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
 // DynamoStore is the Store on the single table (see keys.go).
@@ -55,6 +57,11 @@ type item struct {
 	ClientHash string `dynamodbav:"clientHash"`
 	UserAgent  string `dynamodbav:"userAgent,omitempty"`
 	Notified   bool   `dynamodbav:"notified"`
+	// Set while handled.
+	HandledAt      string `dynamodbav:"handledAt,omitempty"`
+	HandledByID    string `dynamodbav:"handledById,omitempty"`
+	HandledByName  string `dynamodbav:"handledByName,omitempty"`
+	HandledByEmail string `dynamodbav:"handledByEmail,omitempty"`
 }
 
 func toItem(m Message) item {
@@ -67,8 +74,13 @@ func toItem(m Message) item {
 		Status: string(m.Status), CreatedAt: m.CreatedAt.UTC().Format(time.RFC3339Nano),
 		ClientHash: m.ClientHash, UserAgent: m.UserAgent, Notified: m.Notified,
 	}
-	if m.Status == StatusNew {
-		it.GSI3PK, it.GSI3SK = gsi3PKNew, sk
+	switch m.Status {
+	case StatusNew, StatusHandled:
+		it.GSI3PK, it.GSI3SK = statusPK(m.Status), sk
+	}
+	if m.Status == StatusHandled {
+		it.HandledAt = m.HandledAt.UTC().Format(time.RFC3339Nano)
+		it.HandledByID, it.HandledByName, it.HandledByEmail = m.HandledBy.ID, m.HandledBy.Name, m.HandledBy.Email
 	}
 	return it
 }
@@ -78,11 +90,18 @@ func (it item) message() (Message, error) {
 	if err != nil {
 		return Message{}, fmt.Errorf("contactus: message %s: createdAt %q: %w", it.ID, it.CreatedAt, err)
 	}
-	return Message{
+	m := Message{
 		ID: it.ID, Name: it.Name, Email: it.Email, Subject: it.Subject, Body: it.Message,
 		Status: Status(it.Status), CreatedAt: created,
 		ClientHash: it.ClientHash, UserAgent: it.UserAgent, Notified: it.Notified,
-	}, nil
+		HandledBy: Administrator{ID: it.HandledByID, Name: it.HandledByName, Email: it.HandledByEmail},
+	}
+	if it.HandledAt != "" {
+		if m.HandledAt, err = time.Parse(time.RFC3339Nano, it.HandledAt); err != nil {
+			return Message{}, fmt.Errorf("contactus: message %s: handledAt %q: %w", it.ID, it.HandledAt, err)
+		}
+	}
+	return m, nil
 }
 
 // Create puts m, refusing to overwrite an existing id (apperr conflict).
@@ -129,10 +148,16 @@ func (s *DynamoStore) MarkNotified(ctx context.Context, id string) error {
 // 1 MB pages if needed) so that NextCursor is "" exactly when no message
 // follows; the cursor is the signed key of the page's last item.
 func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page, error) {
+	return s.list(ctx, ddb.IndexGSI1, ddb.AttrGSI1PK, ddb.AttrGSI1SK, gsi1PK, listFiltersHash, limit, cursor)
+}
+
+// list reads one page of index (partition key attribute pkAttr = pk,
+// sort key attribute skAttr) newest first, as List describes.
+func (s *DynamoStore) list(ctx context.Context, index, pkAttr, skAttr, pk, filtersHash string, limit int, cursor string) (Page, error) {
 	if limit < 1 || limit > MaxPageSize {
 		return Page{}, fmt.Errorf("contactus: list: %w", apperr.Validation(map[string]string{"limit": apperr.FieldInvalid}))
 	}
-	start, err := s.cursors.Decode(cursor, listFiltersHash)
+	start, err := s.cursors.Decode(cursor, filtersHash)
 	if err != nil {
 		return Page{}, fmt.Errorf("contactus: list: %w", err)
 	}
@@ -140,14 +165,14 @@ func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page,
 	// follows. A follow-up Query (after a 1 MB page) may over-read; the
 	// surplus is dropped.
 	want := int32(limit) + 1 // limit <= MaxPageSize, so this cannot overflow
-	var items []item
+	var items []map[string]types.AttributeValue
 	for {
 		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
 			TableName:                 aws.String(s.table),
-			IndexName:                 aws.String(ddb.IndexGSI1),
+			IndexName:                 aws.String(index),
 			KeyConditionExpression:    aws.String("#pk = :pk"),
-			ExpressionAttributeNames:  map[string]string{"#pk": ddb.AttrGSI1PK},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: gsi1PK}},
+			ExpressionAttributeNames:  map[string]string{"#pk": pkAttr},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
 			ScanIndexForward:          aws.Bool(false),
 			Limit:                     aws.Int32(want),
 			ExclusiveStartKey:         start,
@@ -155,11 +180,7 @@ func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page,
 		if err != nil {
 			return Page{}, fmt.Errorf("contactus: query messages: %w", err)
 		}
-		var batch []item
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &batch); err != nil {
-			return Page{}, fmt.Errorf("contactus: unmarshal messages: %w", err)
-		}
-		items = append(items, batch...)
+		items = append(items, out.Items...)
 		start = out.LastEvaluatedKey
 		if len(items) > limit || len(start) == 0 {
 			break
@@ -167,7 +188,11 @@ func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page,
 	}
 
 	page := Page{Items: make([]Message, 0, min(len(items), limit))}
-	for _, it := range items[:min(len(items), limit)] {
+	for _, av := range items[:min(len(items), limit)] {
+		var it item
+		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+			return Page{}, fmt.Errorf("contactus: unmarshal messages: %w", err)
+		}
 		m, err := it.message()
 		if err != nil {
 			return Page{}, err
@@ -177,11 +202,8 @@ func (s *DynamoStore) List(ctx context.Context, limit int, cursor string) (Page,
 	if len(items) > limit {
 		last := items[limit-1]
 		next, err := s.cursors.Encode(map[string]types.AttributeValue{
-			ddb.AttrPK:     &types.AttributeValueMemberS{Value: last.PK},
-			ddb.AttrSK:     &types.AttributeValueMemberS{Value: last.SK},
-			ddb.AttrGSI1PK: &types.AttributeValueMemberS{Value: last.GSI1PK},
-			ddb.AttrGSI1SK: &types.AttributeValueMemberS{Value: last.GSI1SK},
-		}, listFiltersHash)
+			ddb.AttrPK: last[ddb.AttrPK], ddb.AttrSK: last[ddb.AttrSK], pkAttr: last[pkAttr], skAttr: last[skAttr],
+		}, filtersHash)
 		if err != nil {
 			return Page{}, fmt.Errorf("contactus: list: %w", err)
 		}

@@ -29,6 +29,14 @@ func (f *fakeGSI1) PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dyn
 	return nil, fmt.Errorf("not used")
 }
 
+func (f *fakeGSI1) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	return nil, fmt.Errorf("not used")
+}
+
+func (f *fakeGSI1) TransactWriteItems(context.Context, *dynamodb.TransactWriteItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	return nil, fmt.Errorf("not used")
+}
+
 func (f *fakeGSI1) UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
 	return nil, fmt.Errorf("not used")
 }

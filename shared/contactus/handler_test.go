@@ -211,13 +211,13 @@ func TestGetContactUs(t *testing.T) {
 				t.Errorf("got %d items, next %v, want %d items, next %v", len(body.Items), body.NextCursor, wantItems, wantNext)
 			}
 			first := body.Items[0]
-			for _, k := range []string{"id", "name", "email", "subject", "message", "status", "createdAt"} {
+			for _, k := range []string{"id", "name", "email", "subject", "message", "status", "createdAt", "handledAt", "handledBy"} {
 				if _, ok := first[k]; !ok {
 					t.Errorf("item: got %v, want key %q", first, k)
 				}
 			}
-			if len(first) != 7 {
-				t.Errorf("item: got %v, want exactly the 7 public fields", first)
+			if len(first) != 9 || first["handledAt"] != nil || first["handledBy"] != nil {
+				t.Errorf("item: got %v, want exactly the 9 fields, no handling while new", first)
 			}
 			if first["createdAt"] != fixedNow.Add(2*time.Minute).Format(time.RFC3339Nano) {
 				t.Errorf("newest first: got %v, want %v", first["createdAt"], fixedNow.Add(2*time.Minute).Format(time.RFC3339Nano))
@@ -244,7 +244,8 @@ func TestContactUsUnmatched(t *testing.T) {
 		code         apperr.Code
 	}{
 		{http.MethodDelete, "/api/v1/contact-us", 405, apperr.CodeMethodNotAllowed},
-		{http.MethodGet, "/api/v1/contact-us/123", 404, apperr.CodeNotFound},
+		{http.MethodGet, "/api/v1/contact-us/123", 405, apperr.CodeMethodNotAllowed},
+		{http.MethodPatch, "/api/v1/contact-us/123/status", 404, apperr.CodeNotFound},
 	}
 	for _, tt := range tests {
 		rec := httptest.NewRecorder()

@@ -16,7 +16,9 @@ import (
 
 	"github.com/remat/remat/infra/awsemu"
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/contactus"
 	"github.com/remat/remat/shared/ddb"
@@ -46,6 +48,8 @@ type cloud struct {
 	store   *contactus.DynamoStore
 	svc     *contactus.Service
 	handler http.Handler
+	users   *accounts.DynamoStore
+	cursors *ddb.Cursors
 }
 
 func newCloud(t *testing.T) *cloud {
@@ -61,9 +65,12 @@ func newCloud(t *testing.T) *cloud {
 		t.Fatal(err)
 	}
 	store := contactus.NewDynamoStore(db, table, cursors)
+	users := accounts.NewDynamoStore(db, table)
 	svc := contactus.NewService(store, ratelimit.New(db, table), mail.NewSESSender(ses),
-		contactus.Options{From: "no-reply@remat.ch", Inbox: "contact@remat.ch"})
-	return &cloud{db: db, table: table, box: box, store: store, svc: svc, handler: contactus.NewHandler(svc, verifier)}
+		contactus.Options{From: "no-reply@remat.ch", Inbox: "contact@remat.ch"}).
+		WithInbox(store, users, audit.NewRecorder(db, table))
+	return &cloud{db: db, table: table, box: box, store: store, svc: svc, handler: contactus.NewHandler(svc, verifier),
+		users: users, cursors: cursors}
 }
 
 func adminToken(t *testing.T, role auth.Role) string {

@@ -11,17 +11,23 @@ import (
 // Item: one per message.
 //
 //	PK = CONTACTUS#<ulid>   SK = MESSAGE   type = ContactUsMessage
+//	GSI1PK = CONTACTUS, GSI1SK = <createdAt>#<ulid>
+//	GSI3PK = CONTACTUS#NEW or CONTACTUS#HANDLED (its status), GSI3SK = GSI1SK
+//	id, name, email, subject, message, status, createdAt, clientHash,
+//	userAgent, notified; once handled: handledAt, handledById,
+//	handledByName, handledByEmail (removed again when reopened)
 //
 // Access patterns:
 //
-//	Get one message (admin detail, mark handled later)
+//	Get one message (mark handled or reopen)
 //	    GetItem PK=CONTACTUS#<ulid>, SK=MESSAGE
 //	List all messages, newest first (admin inbox), paginated with a signed cursor
 //	    Query GSI1 GSI1PK=CONTACTUS, ScanIndexForward=false
-//	    GSI1SK = <createdAt>#<ulid>
-//	List open (unhandled) messages, oldest first (admin work queue)
-//	    Query GSI3 GSI3PK=CONTACTUS#NEW; GSI3SK = <createdAt>#<ulid>
-//	    Sparse: marking a message handled REMOVEs GSI3PK/GSI3SK.
+//	List open or handled messages, newest first (the inbox's filter)
+//	    Query GSI3 GSI3PK=CONTACTUS#NEW | CONTACTUS#HANDLED, ScanIndexForward=false
+//	Mark handled or reopen (one TransactWriteItems)
+//	    Update the message SET status, GSI3PK, handled* (or REMOVE them)
+//	    IF status = :seen; Put the audit entry (package audit)
 //	Rate limit submissions per client address
 //	    ratelimit items (scope "contactus"), see package ratelimit
 //
@@ -35,6 +41,7 @@ const (
 	skMessage     = "MESSAGE"
 	gsi1PK        = "CONTACTUS"
 	gsi3PKNew     = "CONTACTUS#NEW"
+	gsi3PKHandled = "CONTACTUS#HANDLED"
 	itemType      = "ContactUsMessage"
 	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
@@ -49,3 +56,16 @@ func listSK(createdAt time.Time, id string) string {
 
 // listFiltersHash binds list cursors to the unfiltered newest-first list.
 var listFiltersHash = ddb.FiltersHash("contactus", "list", "newest")
+
+// statusPK is the GSI3 partition of the messages in status.
+func statusPK(status Status) string {
+	if status == StatusHandled {
+		return gsi3PKHandled
+	}
+	return gsi3PKNew
+}
+
+// statusFiltersHash binds list cursors to the list of one status.
+func statusFiltersHash(status Status) string {
+	return ddb.FiltersHash("contactus", "list", "newest", string(status))
+}

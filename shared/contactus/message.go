@@ -56,6 +56,18 @@ type Message struct {
 	// Notified reports whether the provider's inbox was e-mailed. False
 	// means the admin inbox is the only place the message appears.
 	Notified bool
+	// HandledAt and HandledBy record when and by whom the message was
+	// marked handled (zero while it is new).
+	HandledAt time.Time
+	HandledBy Administrator
+}
+
+// Administrator is who handled a message: the account's id, display name
+// and e-mail address at the time.
+type Administrator struct {
+	ID    string
+	Name  string
+	Email string
 }
 
 // Submission is what a visitor sends.

@@ -9,6 +9,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 )
@@ -58,6 +59,10 @@ type Service struct {
 	sender  mail.Sender
 	opts    Options
 	now     func() time.Time
+	// The administrators' side (WithInbox).
+	inbox    InboxStore
+	users    Users
+	recorder *audit.Recorder
 }
 
 // NewService returns a Service.
@@ -69,6 +74,9 @@ func NewService(store Store, limiter Limiter, sender mail.Sender, opts Options) 
 func (s *Service) WithClock(now func() time.Time) *Service {
 	c := *s
 	c.now = now
+	if s.recorder != nil {
+		c.recorder = s.recorder.WithClock(now)
+	}
 	return &c
 }
 

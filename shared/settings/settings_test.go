@@ -19,12 +19,13 @@ func TestGetSettings(t *testing.T) {
 	want := `{"languages":["en","fr","de","it","sq"],"defaultLanguage":"en","fallbackLanguage":"en","redirectLanguage":"fr",` +
 		`"currency":"CHF","vatRate":"8.1","stripePublishableKey":"pk_test_abc","paymentMode":"stripe","features":{"payments":true,"socialLogin":false},` +
 		`"socialProviders":[],` +
-		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000},"password":{"min":10,"max":128}}}`
+		`"limits":{"contactUs":{"nameMax":100,"emailMax":254,"subjectMax":150,"messageMax":5000},"password":{"min":10,"max":128}},` +
+		`"notice":null,"signupsOpen":true}`
 	if got := strings.TrimSpace(rec.Body.String()); got != want {
 		t.Errorf("body:\ngot  %s\nwant %s", got, want)
 	}
 	headers := map[string]string{
-		"Cache-Control":          "public, max-age=60",
+		"Cache-Control":          "public, max-age=50",
 		"Content-Type":           "application/json; charset=utf-8",
 		"X-Content-Type-Options": "nosniff",
 	}

@@ -8,7 +8,7 @@
 //	GET /api/v1/auth/oauth/{provider}/callback?code=&state=
 //	    302 to {SiteURL}/{lang}/login/social#token=<jwt>&returnTo=<encoded>, or
 //	    302 to {SiteURL}/{lang}/login?error=<code> (oauth_failed,
-//	    email_not_verified, account_status)
+//	    email_not_verified, account_status, signups_closed)
 //
 // The callback verifies the ID token (signature, issuer, audience, expiry,
 // nonce) and hands the identity to a SignIn, which owns accounts: it creates

@@ -49,7 +49,7 @@ const (
 )
 
 // ForwardedCodes are the codes of SignIn errors shown as they are.
-var ForwardedCodes = []apperr.Code{CodeEmailNotVerified, CodeAccountStatus}
+var ForwardedCodes = []apperr.Code{CodeEmailNotVerified, CodeAccountStatus, apperr.CodeSignupsClosed}
 
 // Languages are the site languages; the first is the default.
 var Languages = []string{"fr", "en", "de", "it", "sq"}

@@ -7,6 +7,7 @@ import { Header } from '@/components/Header/Header';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { PAGE_TOP_ID, ScrollToTop } from '@/components/ScrollToTop/ScrollToTop';
+import { SiteNotice } from '@/components/SiteNotice/SiteNotice';
 import { Toasts } from '@/components/Toasts/Toasts';
 import { useAppSelector } from '@/app/hooks';
 import { AccountMenu, MobileAccountLinks } from '@/features/auth/AccountMenu';
@@ -50,7 +51,8 @@ function useResetOnNavigation(pathname: string) {
 }
 
 /**
- * The page shell under `/:lang/`: skip link, header, main, footer, scroll-to-top and toasts.
+ * The page shell under `/:lang/`: skip link, the administrators' site notice, header, main, footer,
+ * scroll-to-top and toasts.
  * The URL is the only source of the language; i18next (and with it `<html lang>`) follows it.
  */
 export function AppShell() {
@@ -80,6 +82,7 @@ export function AppShell() {
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
         {t('skipLink')}
       </a>
+      <SiteNotice />
       <Header
         account={
           <>

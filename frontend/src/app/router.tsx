@@ -47,6 +47,12 @@ const ADMIN_MODULES = {
   [ADMIN_SEGMENTS.contactUs]: () =>
     import('@/features/admin/ContactMessagesPage').then((m) => ({ default: m.ContactMessagesPage })),
   [ADMIN_SEGMENTS.audit]: () => import('@/features/admin/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
+  [ADMIN_SEGMENTS.plans]: () => import('@/features/admin/PlansPage').then((m) => ({ default: m.PlansPage })),
+  [ADMIN_SEGMENTS.siteSettings]: () =>
+    import('@/features/admin/SiteSettingsPage').then((m) => ({ default: m.SiteSettingsPage })),
+  [ADMIN_SEGMENTS.categories]: () =>
+    import('@/features/admin/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
+  [ADMIN_SEGMENTS.brands]: () => import('@/features/admin/BrandsPage').then((m) => ({ default: m.BrandsPage })),
 };
 const loadAdminUser = () => import('@/features/admin/UserDetailPage').then((m) => ({ default: m.UserDetailPage }));
 
@@ -59,6 +65,7 @@ const loadPaymentDetails = () =>
 const loadMyAds = () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage }));
 const loadAdEditor = () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage }));
 const loadContacts = () => import('@/features/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage }));
+const loadPrivacy = () => import('@/app/PrivacyRoute').then((m) => ({ default: m.PrivacyRoute }));
 
 const HomePage = lazy(PAGE_MODULES['']);
 const ProductsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.products]);
@@ -89,11 +96,16 @@ const AdminUsersPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.users]);
 const AdminUserPage = lazy(loadAdminUser);
 const AdminContactUsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.contactUs]);
 const AdminAuditPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.audit]);
+const AdminPlansPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.plans]);
+const AdminSiteSettingsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.siteSettings]);
+const AdminCategoriesPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.categories]);
+const AdminBrandsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.brands]);
 const PaymentResultPage = lazy(loadPaymentResult);
 const PaymentDetailsPage = lazy(loadPaymentDetails);
 const MyAdsPage = lazy(loadMyAds);
 const AdEditorPage = lazy(loadAdEditor);
 const ContactsPage = lazy(loadContacts);
+const PrivacyAccountPage = lazy(loadPrivacy);
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
@@ -144,6 +156,7 @@ export const routes: RouteObject[] = [
                   { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
                   { path: USER_SEGMENTS.products, element: <MyAdsPage /> },
                   { path: USER_SEGMENTS.contacts, element: <ContactsPage /> },
+                  { path: USER_SEGMENTS.privacy, element: <PrivacyAccountPage /> },
                   {
                     path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
                     element: <AdEditorPage />,
@@ -171,6 +184,10 @@ export const routes: RouteObject[] = [
                   { path: `${ADMIN_SEGMENTS.users}/:id`, element: <AdminUserPage /> },
                   { path: ADMIN_SEGMENTS.contactUs, element: <AdminContactUsPage /> },
                   { path: ADMIN_SEGMENTS.audit, element: <AdminAuditPage /> },
+                  { path: ADMIN_SEGMENTS.plans, element: <AdminPlansPage /> },
+                  { path: ADMIN_SEGMENTS.siteSettings, element: <AdminSiteSettingsPage /> },
+                  { path: ADMIN_SEGMENTS.categories, element: <AdminCategoriesPage /> },
+                  { path: ADMIN_SEGMENTS.brands, element: <AdminBrandsPage /> },
                   { path: '*', element: <NotFound /> },
                 ],
               },
@@ -202,6 +219,7 @@ export function preloadPage(pathname: string): void {
   if (segment === ROUTE_SEGMENTS.user) {
     if (child === USER_SEGMENTS.products) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
     else if (child === USER_SEGMENTS.contacts) void loadContacts();
+    else if (child === USER_SEGMENTS.privacy) void loadPrivacy();
     else void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
   }
   if (segment === ROUTE_SEGMENTS.payment && child !== undefined && path.split('/')[4] !== undefined)

@@ -1,5 +1,7 @@
 import type about from '@/i18n/locales/en/about.json';
 import type admin from '@/i18n/locales/en/admin.json';
+import type adminSettings from '@/i18n/locales/en/adminSettings.json';
+import type adminTaxonomy from '@/i18n/locales/en/adminTaxonomy.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type billing from '@/i18n/locales/en/billing.json';
 import type catalogue from '@/i18n/locales/en/catalogue.json';
@@ -12,6 +14,7 @@ import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
 import type legal from '@/i18n/locales/en/legal.json';
 import type myAds from '@/i18n/locales/en/myAds.json';
+import type privacy from '@/i18n/locales/en/privacy.json';
 import type reports from '@/i18n/locales/en/reports.json';
 
 /**
@@ -36,7 +39,10 @@ declare module 'i18next' {
       myAds: typeof myAds;
       reports: typeof reports;
       admin: typeof admin;
+      adminSettings: typeof adminSettings;
+      adminTaxonomy: typeof adminTaxonomy;
       contacts: typeof contacts;
+      privacy: typeof privacy;
     };
   }
 }

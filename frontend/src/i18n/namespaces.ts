@@ -17,7 +17,10 @@ export const NAMESPACES = [
   'myAds',
   'reports',
   'admin',
+  'adminSettings',
+  'adminTaxonomy',
   'contacts',
+  'privacy',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

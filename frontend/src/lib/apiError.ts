@@ -78,6 +78,21 @@ export const SERVER_ERROR_CODES = [
   'cannot_change_own_status',
   'cannot_block_admin',
   'email_already_verified',
+  // Contact-us inbox, categories and brands in the back office
+  'contact_message_not_found',
+  'category_slug_taken',
+  'category_in_use',
+  'category_has_subcategories',
+  'brand_not_found',
+  'brand_exists',
+  // Plans and site settings edited in the back office
+  'plan_retired',
+  'plan_exists',
+  'edit_conflict',
+  'signups_closed',
+  // Privacy: data export and account deletion
+  'account_confirmation_invalid',
+  'admin_cannot_delete_self',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -117,6 +132,8 @@ export const SUCCESS_CODES = [
   'cart_checked_out',
   'order_deleted',
   'cart_deleted',
+  'account_deleted',
+  'account_deletion_in_progress',
 ] as const;
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
 

@@ -32,6 +32,7 @@ export const USER_SEGMENTS = {
   paymentDetails: 'payment-details',
   information: 'information',
   contacts: 'contacts',
+  privacy: 'privacy',
 } as const;
 
 /** Segments under `user/products`: creating and editing an ad (spec §2). */
@@ -46,6 +47,10 @@ export const ADMIN_SEGMENTS = {
   users: 'users',
   contactUs: 'contact-us',
   audit: 'audit',
+  plans: 'plans',
+  siteSettings: 'site-settings',
+  categories: 'categories',
+  brands: 'brands',
 } as const;
 export type AdminSegment = (typeof ADMIN_SEGMENTS)[keyof typeof ADMIN_SEGMENTS];
 

@@ -15,6 +15,22 @@ export interface Settings {
   /** Social sign-in providers the server has configured (their buttons show on the login page). */
   socialProviders: readonly SocialProvider[];
   limits: { contactUs: ContactUsLimits; password: { min: number } };
+  /** The site-wide notice banner to show now (set in the back office), or null. */
+  notice: SiteNotice | null;
+  /** False while an administrator has closed new sign-ups. */
+  signupsOpen: boolean;
+}
+
+export const NOTICE_LEVELS = ['info', 'warning'] as const;
+export type NoticeLevel = (typeof NOTICE_LEVELS)[number];
+
+/** The notice banner: `id` changes with every change an administrator saves. */
+export interface SiteNotice {
+  id: string;
+  level: NoticeLevel;
+  text: Partial<Record<Language, string>>;
+  /** When it hides itself (ISO date-time), or null. */
+  endsAt: string | null;
 }
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
@@ -40,6 +56,8 @@ export const DEFAULT_SETTINGS: Settings = {
   features: { payments: false, socialLogin: false },
   socialProviders: [],
   limits: { contactUs: { nameMax: 100, emailMax: 254, subjectMax: 150, messageMax: 5000 }, password: { min: 10 } },
+  notice: null,
+  signupsOpen: true,
 };
 
 function record(value: unknown): Record<string, unknown> {
@@ -59,6 +77,19 @@ const isProvider = (v: unknown): v is SocialProvider =>
   typeof v === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(v);
 const isProviderList = (v: unknown): v is SocialProvider[] => Array.isArray(v) && v.every(isProvider);
 const isLanguageList = (v: unknown): v is Language[] => Array.isArray(v) && v.length > 0 && v.every(isLanguage);
+const isNoticeLevel = (v: unknown): v is NoticeLevel =>
+  typeof v === 'string' && (NOTICE_LEVELS as readonly string[]).includes(v);
+
+/** A notice with an id, a level and at least one text; anything else is no notice. */
+function parseNotice(value: unknown): SiteNotice | null {
+  const raw = record(value);
+  if (!isString(raw.id) || !isNoticeLevel(raw.level)) return null;
+  const text: Partial<Record<Language, string>> = {};
+  for (const [lang, v] of Object.entries(record(raw.text)))
+    if (isLanguage(lang) && isString(v) && v !== '') text[lang] = v;
+  if (Object.keys(text).length === 0) return null;
+  return { id: raw.id, level: raw.level, text, endsAt: isString(raw.endsAt) ? raw.endsAt : null };
+}
 
 /**
  * Reads a settings response. Each field falls back to its default on its own, so one missing or
@@ -94,6 +125,8 @@ export function parseSettings(data: unknown): Settings {
         messageMax: pick(contactUs.messageMax, isPositiveInt, L.messageMax),
       },
     },
+    notice: parseNotice(raw.notice),
+    signupsOpen: pick(raw.signupsOpen, isBoolean, D.signupsOpen),
   };
 }
 

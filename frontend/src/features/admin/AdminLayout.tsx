@@ -9,6 +9,10 @@ const SECTIONS = [
   ['reports', ADMIN_SEGMENTS.reports],
   ['users', ADMIN_SEGMENTS.users],
   ['contactUs', ADMIN_SEGMENTS.contactUs],
+  ['categories', ADMIN_SEGMENTS.categories],
+  ['brands', ADMIN_SEGMENTS.brands],
+  ['plans', ADMIN_SEGMENTS.plans],
+  ['siteSettings', ADMIN_SEGMENTS.siteSettings],
   ['audit', ADMIN_SEGMENTS.audit],
 ] as const;
 

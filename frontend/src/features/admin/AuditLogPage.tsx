@@ -16,18 +16,39 @@ function Snapshot({ value }: { value: unknown }) {
 }
 
 /** The actions the audit log records, translated under `audit.actions` (dots become underscores). */
-const AUDIT_ACTIONS = ['report.resolve', 'user.status', 'user.resend_verification'] as const;
+const AUDIT_ACTIONS = [
+  'report.resolve',
+  'user.status',
+  'user.resend_verification',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'brand.create',
+  'brand.rename',
+  'brand.delete',
+  'contact_message.handled',
+  'contact_message.reopened',
+  'plan.create',
+  'plan.update',
+  'plan.retire',
+  'plan.reinstate',
+  'settings.update',
+  'account.delete',
+] as const;
+
+/** The translation key of an action: its first dot becomes an underscore. */
+type ActionKey<A extends string> = A extends `${infer Head}.${infer Tail}` ? `${Head}_${Tail}` : A;
 
 /** What was done, in words; an action this version does not know is shown as recorded. */
 function ActionText({ action }: { action: string }) {
   const { t } = useTranslation('admin');
   if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) return <code>{action}</code>;
-  const key = action.replace('.', '_') as 'report_resolve' | 'user_status' | 'user_resend_verification';
+  const key = action.replace('.', '_') as ActionKey<(typeof AUDIT_ACTIONS)[number]>;
   return <>{t(`audit.actions.${key}`)}</>;
 }
 
 /** The kinds of target the audit log records. */
-const AUDIT_TARGETS = ['user', 'ad', 'report'] as const;
+const AUDIT_TARGETS = ['user', 'ad', 'report', 'category', 'brand', 'contact_message', 'plan', 'settings'] as const;
 type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 function isAuditTarget(value: string): value is AuditTarget {

@@ -1,31 +1,121 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetContactUsMessagesQuery } from '@/features/admin/api';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { toastShown } from '@/components/Toasts/toastSlice';
+import { useGetContactUsMessagesQuery, useSetContactUsHandledMutation } from '@/features/admin/api';
 import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
-import { toApiError } from '@/lib/apiError';
+import type { ContactUsMessage, ContactUsStatus } from '@/features/admin/types';
+import { messageOptions, toApiError } from '@/lib/apiError';
+import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 
+/** The list's filters: every message, the open ones, the handled ones (`?status=`). */
+const FILTERS = ['all', 'new', 'handled'] as const;
+type Filter = (typeof FILTERS)[number];
+
+function filterOf(value: string | null): Filter {
+  return value === 'new' || value === 'handled' ? value : 'all';
+}
+
+/** Its state as a badge, who handled it and when, and the button that changes it. */
+function HandlingCell({ message }: { message: ContactUsMessage }) {
+  const { t } = useTranslation(['admin', 'errors']);
+  const lang = useLang();
+  const dispatch = useAppDispatch();
+  const [setHandled, call] = useSetContactUsHandledMutation();
+  const handled = message.status === 'handled';
+
+  async function toggle() {
+    try {
+      await setHandled({ id: message.id, handled: !handled }).unwrap();
+      dispatch(
+        toastShown({
+          kind: 'success',
+          messageKey: handled ? 'admin:contactUs.reopened' : 'admin:contactUs.markedHandled',
+        }),
+      );
+    } catch (error) {
+      const apiError = toApiError(error);
+      dispatch(
+        toastShown({
+          kind: 'error',
+          messageKey: `errors:${apiError.messageKey}`,
+          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
+        }),
+      );
+    }
+  }
+
+  return (
+    <div className="admin-stack">
+      <span className={`admin-badge admin-badge--${handled ? 'handled' : 'new'}`}>
+        {t(`contactUs.status.${handled ? 'handled' : 'new'}`)}
+      </span>
+      {handled && message.handledBy && (
+        <span className="admin-muted">
+          {t('contactUs.handledBy', {
+            name: message.handledBy.name,
+            date: formatDateTime(message.handledAt, lang),
+          })}
+        </span>
+      )}
+      <button
+        type="button"
+        className="admin-action"
+        disabled={call.isLoading}
+        aria-label={t(handled ? 'contactUs.reopenLabel' : 'contactUs.markHandledLabel', { subject: message.subject })}
+        onClick={() => void toggle()}
+      >
+        {handled ? t('contactUs.reopen') : t('contactUs.markHandled')}
+      </button>
+    </div>
+  );
+}
+
 /**
- * `admin/contact-us`: the messages of the public contact-us form, newest first; "Read" opens a
- * message below its row, with a reply link.
+ * `admin/contact-us`: the messages of the public contact-us form, newest first, all of them or the
+ * open or handled ones; "Read" opens a message below its row, with a reply link; "Mark handled"
+ * records who handled it and when, "Reopen" puts it back among the open ones.
  */
 export function ContactMessagesPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const lang = useLang();
-  const pages = useCursorPages();
-  const messages = useGetContactUsMessagesQuery({ cursor: pages.cursor });
+  const [params] = useSearchParams();
+  const filter = filterOf(params.get('status'));
+  const status: ContactUsStatus | undefined = filter === 'all' ? undefined : filter;
+  const pages = useCursorPages(filter);
+  const messages = useGetContactUsMessagesQuery({ ...(status !== undefined && { status }), cursor: pages.cursor });
   const [openId, setOpenId] = useState<string | null>(null);
   useDocumentTitle(t('contactUs.pageTitle'));
   const items = messages.data?.items ?? [];
+  const base = paths.admin(lang, ADMIN_SEGMENTS.contactUs);
 
   return (
     <div className="admin-page">
       <h1>{t('contactUs.title')}</h1>
+      <ul className="admin-tabs" aria-label={t('contactUs.tabsLabel')}>
+        {FILTERS.map((tab) => (
+          <li key={tab}>
+            <Link
+              to={tab === 'all' ? base : `${base}?status=${tab}`}
+              aria-current={tab === filter ? 'page' : undefined}
+            >
+              {t(`contactUs.tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+
       {messages.isLoading && <p role="status">{t('common.loading')}</p>}
       {messages.isError && <ErrorAlert error={toApiError(messages.error)} />}
       <p className="admin-live" aria-live="polite">
-        {messages.isSuccess && items.length === 0 && pages.page === 0 ? t('contactUs.empty') : ''}
+        {messages.isSuccess && items.length === 0 && pages.page === 0
+          ? filter === 'all'
+            ? t('contactUs.empty')
+            : t(`contactUs.emptyFilter.${filter}`)
+          : ''}
       </p>
 
       {items.length > 0 && (
@@ -55,9 +145,7 @@ export function ContactMessagesPage() {
                         <span className="admin-muted">{message.email}</span>
                       </td>
                       <td>
-                        <span className={`admin-badge admin-badge--${message.status === 'new' ? 'new' : 'handled'}`}>
-                          {t(`contactUs.status.${message.status === 'new' ? 'new' : 'handled'}`)}
-                        </span>
+                        <HandlingCell message={message} />
                       </td>
                       <td>
                         <button

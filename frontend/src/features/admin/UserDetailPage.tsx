@@ -212,7 +212,7 @@ export function UserDetailPage() {
             {t('user.auditLink')}
           </Link>
         </p>
-        {!user.emailVerified && (
+        {!user.emailVerified && user.status !== 'deleted' && (
           <button
             type="button"
             className="button admin-button--secondary"
@@ -224,7 +224,10 @@ export function UserDetailPage() {
         )}
       </section>
 
-      {user.role !== 'admin' && <StatusForm key={`${user.id}-${user.status}`} user={user} />}
+      {/* A deleted account is final: its status cannot change and it has no address to verify. */}
+      {user.role !== 'admin' && user.status !== 'deleted' && (
+        <StatusForm key={`${user.id}-${user.status}`} user={user} />
+      )}
 
       <section className="admin-panel" aria-labelledby="admin-user-ads">
         <h2 id="admin-user-ads">{t('user.ads')}</h2>

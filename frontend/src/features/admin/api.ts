@@ -1,14 +1,24 @@
 import { api } from '@/app/api';
 import type {
+  AdminBrand,
+  AdminCategory,
+  AdminPlan,
   AdminUser,
   AdminUserDetail,
   AuditEntry,
   AuditQuery,
+  CategoryChange,
   ContactUsMessage,
+  ContactUsQuery,
   CursorPage,
+  NewCategory,
+  NewPlan,
+  PlanEdit,
   Report,
   ReportsQuery,
   ResolveRequest,
+  SiteSettings,
+  SiteSettingsEdit,
   StatusChange,
   UsersQuery,
 } from '@/features/admin/types';
@@ -66,11 +76,83 @@ export const adminApi = api.injectEndpoints({
         { type: 'Report', id: 'ADMIN' },
         { type: 'User', id: 'ADMIN' },
         { type: 'ContactUs', id: 'ADMIN' },
+        { type: 'Product', id: 'CATEGORIES' },
+        { type: 'Product', id: 'BRANDS' },
+        { type: 'SubscriptionPlan', id: 'ADMIN' },
+        { type: 'Settings', id: 'ADMIN' },
       ],
     }),
-    getContactUsMessages: build.query<CursorPage<ContactUsMessage>, { cursor?: string }>({
-      query: ({ cursor }) => query('contact-us', { cursor }),
+    getContactUsMessages: build.query<CursorPage<ContactUsMessage>, ContactUsQuery>({
+      query: ({ status, cursor }) => query('contact-us', { status, cursor }),
       providesTags: [{ type: 'ContactUs', id: 'ADMIN' }],
+    }),
+    setContactUsHandled: build.mutation<ContactUsMessage, { id: string; handled: boolean }>({
+      query: ({ id, handled }) => ({ url: `contact-us/${enc(id)}`, method: 'PATCH', body: { handled } }),
+      invalidatesTags: [{ type: 'ContactUs', id: 'ADMIN' }],
+    }),
+    // Categories and brands share the public catalogue's tags, so a change refreshes its lists too.
+    getAdminCategories: build.query<AdminCategory[], undefined>({
+      query: () => 'admin/categories',
+      transformResponse: (response: { items: AdminCategory[] }) => response.items,
+      providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+    }),
+    createCategory: build.mutation<AdminCategory, NewCategory>({
+      query: (body) => ({ url: 'admin/categories', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+    }),
+    updateCategory: build.mutation<AdminCategory, CategoryChange>({
+      query: ({ slug, ...body }) => ({ url: `admin/categories/${enc(slug)}`, method: 'PATCH', body }),
+      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+    }),
+    deleteCategory: build.mutation<undefined, string>({
+      query: (slug) => ({ url: `admin/categories/${enc(slug)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+    }),
+    getAdminBrands: build.query<AdminBrand[], undefined>({
+      query: () => 'admin/brands',
+      transformResponse: (response: { items: AdminBrand[] }) => response.items,
+      providesTags: [{ type: 'Product', id: 'BRANDS' }],
+    }),
+    createBrand: build.mutation<AdminBrand, { name: string }>({
+      query: (body) => ({ url: 'admin/brands', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+    }),
+    renameBrand: build.mutation<AdminBrand, { slug: string; name: string }>({
+      query: ({ slug, name }) => ({ url: `admin/brands/${enc(slug)}`, method: 'PATCH', body: { name } }),
+      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+    }),
+    deleteBrand: build.mutation<undefined, string>({
+      query: (slug) => ({ url: `admin/brands/${enc(slug)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+    }),
+    // Plans and site settings: a change refreshes the pricing page and the public settings too.
+    getAdminPlans: build.query<AdminPlan[], undefined>({
+      query: () => 'admin/plans',
+      transformResponse: (response: { items: AdminPlan[] }) => response.items,
+      providesTags: [{ type: 'SubscriptionPlan', id: 'ADMIN' }],
+    }),
+    createPlan: build.mutation<AdminPlan, NewPlan>({
+      query: (body) => ({ url: 'admin/plans', method: 'POST', body }),
+      invalidatesTags: ['SubscriptionPlan'],
+    }),
+    updatePlan: build.mutation<AdminPlan, PlanEdit & { id: string; version: number }>({
+      query: ({ id, ...body }) => ({ url: `admin/plans/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['SubscriptionPlan'],
+    }),
+    setPlanRetired: build.mutation<AdminPlan, { id: string; retired: boolean }>({
+      query: ({ id, retired }) => ({
+        url: `admin/plans/${enc(id)}/${retired ? 'retire' : 'reinstate'}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['SubscriptionPlan'],
+    }),
+    getSiteSettings: build.query<SiteSettings, undefined>({
+      query: () => 'admin/settings',
+      providesTags: [{ type: 'Settings', id: 'ADMIN' }],
+    }),
+    updateSiteSettings: build.mutation<SiteSettings, SiteSettingsEdit>({
+      query: (body) => ({ url: 'admin/settings', method: 'PUT', body }),
+      invalidatesTags: ['Settings'],
     }),
   }),
 });
@@ -85,4 +167,19 @@ export const {
   useResendUserVerificationMutation,
   useGetAuditLogQuery,
   useGetContactUsMessagesQuery,
+  useSetContactUsHandledMutation,
+  useGetAdminCategoriesQuery,
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useGetAdminBrandsQuery,
+  useCreateBrandMutation,
+  useRenameBrandMutation,
+  useDeleteBrandMutation,
+  useGetAdminPlansQuery,
+  useCreatePlanMutation,
+  useUpdatePlanMutation,
+  useSetPlanRetiredMutation,
+  useGetSiteSettingsQuery,
+  useUpdateSiteSettingsMutation,
 } = adminApi;

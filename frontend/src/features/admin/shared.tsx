@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '@/features/admin/types';
-import { messageOptions, type AccountStatus, type ApiError } from '@/lib/apiError';
+import type { AdminAccountStatus, AdminUser } from '@/features/admin/types';
+import { messageOptions, type ApiError } from '@/lib/apiError';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
 import { useFocusTrap } from '@/lib/useFocusTrap';
 
@@ -35,7 +35,7 @@ export function ErrorAlert({ error }: { error: ApiError }) {
 }
 
 /** An account status as a coloured badge with text. */
-export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+export function AccountStatusBadge({ status }: { status: AdminAccountStatus }) {
   const { t } = useTranslation('admin');
   return <span className={`admin-badge admin-badge--${status}`}>{t(`accountStatus.${status}`)}</span>;
 }

@@ -1,5 +1,9 @@
 import type { AccountStatus } from '@/lib/apiError';
 
+/** A status as the back office sees it: a deleted account is final and cannot be changed. */
+export type AdminAccountStatus = AccountStatus | 'deleted';
+import type { Language } from '@/lib/languages';
+
 /** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export interface CursorPage<T> {
   items: T[];
@@ -56,7 +60,7 @@ export interface AdminUser {
   companyName: string;
   accountType: 'individual' | 'professional';
   role: 'user' | 'admin';
-  status: AccountStatus;
+  status: AdminAccountStatus;
   emailVerified: boolean;
   createdAt: string;
 }
@@ -108,6 +112,8 @@ export interface AuditQuery {
   targetId?: string;
 }
 
+export type ContactUsStatus = 'new' | 'handled';
+
 /** A message sent through the public contact-us form. */
 export interface ContactUsMessage {
   id: string;
@@ -115,6 +121,105 @@ export interface ContactUsMessage {
   email: string;
   subject: string;
   message: string;
-  status: 'new' | 'handled';
+  status: ContactUsStatus;
   createdAt: string;
+  /** When and by whom it was marked handled (null while new). */
+  handledAt?: string | null;
+  handledBy?: { id: string; name: string; email: string } | null;
 }
+
+export interface ContactUsQuery {
+  /** Absent: every message. */
+  status?: ContactUsStatus;
+  cursor?: string;
+}
+
+/** A category as the back office sees it (`/admin/categories`), hidden ones included. */
+export interface AdminCategory {
+  slug: string;
+  /** The parent's slug; null for a top-level category. */
+  parent: string | null;
+  sortOrder: number;
+  names: Partial<Record<Language, string>>;
+  hidden: boolean;
+  /** Active ads in it, its sub-categories' included (in the list only). */
+  activeAds?: number;
+}
+
+/** `POST /admin/categories`: the slug is made from the English name when absent. */
+export interface NewCategory {
+  slug?: string;
+  parent?: string;
+  sortOrder?: number;
+  names: Record<Language, string>;
+  hidden?: boolean;
+}
+
+/** `PATCH /admin/categories/{slug}`: absent fields stay; parent '' moves it to the top level. */
+export interface CategoryChange {
+  slug: string;
+  names?: Partial<Record<Language, string>>;
+  parent?: string;
+  sortOrder?: number;
+  hidden?: boolean;
+}
+
+/** A brand (its canonical spelling) as the back office sees it (`/admin/brands`). */
+export interface AdminBrand {
+  slug: string;
+  name: string;
+  /** Active ads the brand filter finds (in the list only). */
+  activeAds?: number;
+}
+
+/** A text in each UI language (plans, the notice banner). */
+export type LocalizedText = Record<Language, string>;
+
+export type PlanKind = 'subscription' | 'single';
+
+/** What an administrator edits on a plan (`PUT /admin/plans/{id}` without `version`). */
+export interface PlanEdit {
+  name: LocalizedText;
+  description: LocalizedText;
+  /** Price excluding VAT, in Rappen. */
+  priceRp: number;
+  duration: { value: number; unit: 'days' | 'months' };
+  freeMonths: number;
+  adAllowance: number;
+  imageAllowance: number;
+  adDurationDays: number;
+  popular: boolean;
+  sortOrder: number;
+}
+
+/** A plan as the back office sees it (`/admin/plans`), retired ones included. */
+export interface AdminPlan extends PlanEdit {
+  id: string;
+  kind: PlanKind;
+  bundle: boolean;
+  currency: string;
+  retired: boolean;
+  /** 0 until an administrator first changes it; sent back with an edit. */
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export interface NewPlan extends PlanEdit {
+  id: string;
+  kind: PlanKind;
+  bundle: boolean;
+}
+
+export type NoticeLevel = 'info' | 'warning';
+
+/** The site settings (`/admin/settings`): the notice banner and whether sign-ups are open. */
+export interface SiteSettings {
+  notice: { enabled: boolean; level: NoticeLevel; text: LocalizedText; endsAt: string | null };
+  signupsOpen: boolean;
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export type SiteSettingsEdit = Pick<SiteSettings, 'notice' | 'signupsOpen' | 'version'>;

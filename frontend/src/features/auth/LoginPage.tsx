@@ -16,13 +16,13 @@ import { useLang } from '@/lib/useLang';
 import './auth.css';
 
 /** Errors the OAuth callback reports as `?error=<code>`. */
-const OAUTH_ERRORS = ['oauth_failed', 'email_not_verified', 'account_status'] as const;
+const OAUTH_ERRORS = ['oauth_failed', 'email_not_verified', 'account_status', 'signups_closed'] as const;
 
 function oauthErrorKey(code: string | null) {
   if (code === null) return null;
   if (code === 'account_status') return 'login.accountBlocked' as const;
   return (OAUTH_ERRORS as readonly string[]).includes(code)
-    ? (`errors:codes.${code as 'oauth_failed' | 'email_not_verified'}` as const)
+    ? (`errors:codes.${code as 'oauth_failed' | 'email_not_verified' | 'signups_closed'}` as const)
     : ('errors:codes.oauth_failed' as const);
 }
 

@@ -28,6 +28,8 @@ export interface User {
   language: Language;
   company: Company | null;
   createdAt: string;
+  /** False for an account made by social sign-in that never set a password. */
+  hasPassword?: boolean;
 }
 
 /** A success answer: a message code (translated under `errors:success.<code>`). */

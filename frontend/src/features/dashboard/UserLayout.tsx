@@ -10,6 +10,7 @@ const SECTIONS = [
   ['paymentDetails', USER_SEGMENTS.paymentDetails],
   ['information', USER_SEGMENTS.information],
   ['contacts', USER_SEGMENTS.contacts],
+  ['privacy', USER_SEGMENTS.privacy],
 ] as const;
 
 /** The `user` dashboard: a section menu beside (below 768 px: above) the current section. */

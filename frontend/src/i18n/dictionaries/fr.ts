@@ -1,5 +1,7 @@
 import about from '@/i18n/locales/fr/about.json';
 import admin from '@/i18n/locales/fr/admin.json';
+import adminSettings from '@/i18n/locales/fr/adminSettings.json';
+import adminTaxonomy from '@/i18n/locales/fr/adminTaxonomy.json';
 import auth from '@/i18n/locales/fr/auth.json';
 import billing from '@/i18n/locales/fr/billing.json';
 import catalogue from '@/i18n/locales/fr/catalogue.json';
@@ -12,6 +14,7 @@ import home from '@/i18n/locales/fr/home.json';
 import howItWorks from '@/i18n/locales/fr/howItWorks.json';
 import legal from '@/i18n/locales/fr/legal.json';
 import myAds from '@/i18n/locales/fr/myAds.json';
+import privacy from '@/i18n/locales/fr/privacy.json';
 import reports from '@/i18n/locales/fr/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
@@ -19,6 +22,8 @@ import type { Dictionary } from '@/i18n/namespaces';
 const dictionary: Dictionary = {
   about,
   admin,
+  adminSettings,
+  adminTaxonomy,
   auth,
   billing,
   catalogue,
@@ -31,6 +36,7 @@ const dictionary: Dictionary = {
   howItWorks,
   legal,
   myAds,
+  privacy,
   reports,
 };
 

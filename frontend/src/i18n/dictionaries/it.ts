@@ -1,5 +1,7 @@
 import about from '@/i18n/locales/it/about.json';
 import admin from '@/i18n/locales/it/admin.json';
+import adminSettings from '@/i18n/locales/it/adminSettings.json';
+import adminTaxonomy from '@/i18n/locales/it/adminTaxonomy.json';
 import auth from '@/i18n/locales/it/auth.json';
 import billing from '@/i18n/locales/it/billing.json';
 import catalogue from '@/i18n/locales/it/catalogue.json';
@@ -12,6 +14,7 @@ import home from '@/i18n/locales/it/home.json';
 import howItWorks from '@/i18n/locales/it/howItWorks.json';
 import legal from '@/i18n/locales/it/legal.json';
 import myAds from '@/i18n/locales/it/myAds.json';
+import privacy from '@/i18n/locales/it/privacy.json';
 import reports from '@/i18n/locales/it/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
@@ -19,6 +22,8 @@ import type { Dictionary } from '@/i18n/namespaces';
 const dictionary: Dictionary = {
   about,
   admin,
+  adminSettings,
+  adminTaxonomy,
   auth,
   billing,
   catalogue,
@@ -31,6 +36,7 @@ const dictionary: Dictionary = {
   howItWorks,
   legal,
   myAds,
+  privacy,
   reports,
 };
 

@@ -1,5 +1,7 @@
 import about from '@/i18n/locales/sq/about.json';
 import admin from '@/i18n/locales/sq/admin.json';
+import adminSettings from '@/i18n/locales/sq/adminSettings.json';
+import adminTaxonomy from '@/i18n/locales/sq/adminTaxonomy.json';
 import auth from '@/i18n/locales/sq/auth.json';
 import billing from '@/i18n/locales/sq/billing.json';
 import catalogue from '@/i18n/locales/sq/catalogue.json';
@@ -12,6 +14,7 @@ import home from '@/i18n/locales/sq/home.json';
 import howItWorks from '@/i18n/locales/sq/howItWorks.json';
 import legal from '@/i18n/locales/sq/legal.json';
 import myAds from '@/i18n/locales/sq/myAds.json';
+import privacy from '@/i18n/locales/sq/privacy.json';
 import reports from '@/i18n/locales/sq/reports.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
@@ -19,6 +22,8 @@ import type { Dictionary } from '@/i18n/namespaces';
 const dictionary: Dictionary = {
   about,
   admin,
+  adminSettings,
+  adminTaxonomy,
   auth,
   billing,
   catalogue,
@@ -31,6 +36,7 @@ const dictionary: Dictionary = {
   howItWorks,
   legal,
   myAds,
+  privacy,
   reports,
 };
 

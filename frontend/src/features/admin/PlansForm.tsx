@@ -1,0 +1,428 @@
+import { useId, useState, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { toastShown } from '@/components/Toasts/toastSlice';
+import { useCreatePlanMutation, useUpdatePlanMutation } from '@/features/admin/api';
+import { ErrorAlert } from '@/features/admin/shared';
+import type { AdminPlan, LocalizedText, PlanEdit, PlanKind } from '@/features/admin/types';
+import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
+import { LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
+import { useLang } from '@/lib/useLang';
+import '@/features/admin/PlansAndSettings.css';
+
+/** Bounds the server enforces too (billing/plan_admin.go). */
+const NAME_MAX = 60;
+const DESCRIPTION_MAX = 300;
+
+const LANGUAGE_NAMES = Object.fromEntries(LANGUAGE_MENU.map(({ code, label }) => [code, label])) as Record<
+  Language,
+  string
+>;
+
+/** Rappen -> "1’234.50": the Swiss way (apostrophe groups, point, two decimals) in every UI language. */
+export function formatPriceInput(rp: number): string {
+  const whole = Math.floor(rp / 100);
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '’');
+  return `${grouped}.${String(rp % 100).padStart(2, '0')}`;
+}
+
+/**
+ * "1’234.50", "1'234,5", "1 234.50", "39" -> Rappen; null for anything else (negative, more than
+ * two decimals, letters).
+ */
+export function parsePriceInput(text: string): number | null {
+  const cleaned = text.replace(/[\s'’]/g, '').replace(',', '.');
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** The form's state: numbers as typed, so a half-typed value is not lost. */
+interface Draft {
+  id: string;
+  kind: PlanKind;
+  bundle: boolean;
+  name: LocalizedText;
+  description: LocalizedText;
+  price: string;
+  durationValue: string;
+  durationUnit: 'days' | 'months';
+  freeMonths: string;
+  adAllowance: string;
+  imageAllowance: string;
+  adDurationDays: string;
+  popular: boolean;
+  sortOrder: string;
+}
+
+/** Request field names, as the server names them in field errors. */
+const FIELD = {
+  id: 'id',
+  kind: 'kind',
+  bundle: 'bundle',
+  name: 'name',
+  description: 'description',
+  priceRp: 'priceRp',
+  durationUnit: 'duration.unit',
+} as const;
+
+type NumberField = 'durationValue' | 'freeMonths' | 'adAllowance' | 'imageAllowance' | 'adDurationDays' | 'sortOrder';
+
+function emptyTexts(): LocalizedText {
+  return { en: '', fr: '', de: '', it: '', sq: '' };
+}
+
+function draftOf(plan: AdminPlan | null): Draft {
+  if (plan === null) {
+    return {
+      id: '',
+      kind: 'subscription',
+      bundle: false,
+      name: emptyTexts(),
+      description: emptyTexts(),
+      price: '',
+      durationValue: '12',
+      durationUnit: 'months',
+      freeMonths: '0',
+      adAllowance: '1',
+      imageAllowance: '10',
+      adDurationDays: '60',
+      popular: false,
+      sortOrder: '10',
+    };
+  }
+  return {
+    id: plan.id,
+    kind: plan.kind,
+    bundle: plan.bundle,
+    name: { ...emptyTexts(), ...plan.name },
+    description: { ...emptyTexts(), ...plan.description },
+    price: formatPriceInput(plan.priceRp),
+    durationValue: String(plan.duration.value),
+    durationUnit: plan.duration.unit,
+    freeMonths: String(plan.freeMonths),
+    adAllowance: String(plan.adAllowance),
+    imageAllowance: String(plan.imageAllowance),
+    adDurationDays: String(plan.adDurationDays),
+    popular: plan.popular,
+    sortOrder: String(plan.sortOrder),
+  };
+}
+
+/** The server's field names (`name.fr`, `duration.value`, `priceRp`, ...) with their codes. */
+type FieldErrors = Record<string, string>;
+
+const NUMBER_FIELDS: Record<NumberField, string> = {
+  durationValue: 'duration.value',
+  freeMonths: 'freeMonths',
+  adAllowance: 'adAllowance',
+  imageAllowance: 'imageAllowance',
+  adDurationDays: 'adDurationDays',
+  sortOrder: 'sortOrder',
+};
+
+/** The request body, or the fields that cannot be read as numbers. */
+function toEdit(draft: Draft): { edit: PlanEdit } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const priceRp = parsePriceInput(draft.price);
+  if (priceRp === null) errors.priceRp = draft.price.trim() === '' ? 'required' : 'invalid';
+  const numbers = {} as Record<NumberField, number>;
+  for (const [field, name] of Object.entries(NUMBER_FIELDS) as [NumberField, string][]) {
+    const text = draft[field].trim();
+    if (!/^\d{1,6}$/.test(text)) errors[name] = text === '' ? 'required' : 'invalid';
+    numbers[field] = Number(text);
+  }
+  if (Object.keys(errors).length > 0 || priceRp === null) return { errors };
+  return {
+    edit: {
+      name: draft.name,
+      description: draft.description,
+      priceRp,
+      duration: { value: numbers.durationValue, unit: draft.durationUnit },
+      freeMonths: numbers.freeMonths,
+      adAllowance: numbers.adAllowance,
+      imageAllowance: numbers.imageAllowance,
+      adDurationDays: numbers.adDurationDays,
+      popular: draft.popular,
+      sortOrder: numbers.sortOrder,
+    },
+  };
+}
+
+interface PlanFormProps {
+  /** The plan to edit, or null for a new one. */
+  plan: AdminPlan | null;
+  onDone: () => void;
+}
+
+/**
+ * Create or edit a plan: the five names and descriptions (each labelled with its language), the
+ * price in CHF as the Swiss write it, duration, free months, allowances, badge and position.
+ * Field errors (the form's own and the server's) show under their field.
+ */
+export function PlanForm({ plan, onDone }: PlanFormProps) {
+  const { t } = useTranslation(['adminSettings', 'errors']);
+  const dispatch = useAppDispatch();
+  const lang = useLang();
+  const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(plan));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [createPlan, creating] = useCreatePlanMutation();
+  const [updatePlan, updating] = useUpdatePlanMutation();
+  const busy = creating.isLoading || updating.isLoading;
+  const isNew = plan === null;
+  const title = isNew ? t('plans.form.newTitle') : t('plans.form.editTitle', { name: plan.name[lang] || plan.id });
+
+  function set<K extends keyof Draft>(key: K, value: Draft[K]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+  }
+
+  function setText(key: 'name' | 'description', lang: Language, value: string) {
+    setDraft((current) => ({ ...current, [key]: { ...current[key], [lang]: value } }));
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const result = toEdit(draft);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      if (isNew) {
+        await createPlan({ ...result.edit, id: draft.id.trim(), kind: draft.kind, bundle: draft.bundle }).unwrap();
+      } else {
+        await updatePlan({ ...result.edit, id: plan.id, version: plan.version }).unwrap();
+      }
+      dispatch(
+        toastShown({
+          kind: 'success',
+          messageKey: isNew ? 'adminSettings:plans.created' : 'adminSettings:plans.saved',
+        }),
+      );
+      onDone();
+    } catch (error) {
+      const apiError = toApiError(error);
+      setErrors(apiError.fields ?? {});
+      setFailure(apiError);
+    }
+  }
+
+  /** Props tying an input to its label and its error message. */
+  function control(name: string) {
+    const error = errors[name];
+    const controlId = `${id}-${name.replace('.', '-')}`;
+    return {
+      id: controlId,
+      'aria-invalid': error !== undefined ? true : undefined,
+      'aria-describedby': error !== undefined ? `${controlId}-error` : undefined,
+    };
+  }
+
+  function errorOf(name: string): ReactNode {
+    const code = errors[name];
+    if (code === undefined) return null;
+    return (
+      <p id={`${id}-${name.replace('.', '-')}-error`} className="field__error">
+        {t(`errors:${fieldErrorKey(code)}`)}
+      </p>
+    );
+  }
+
+  function numberField(field: NumberField, label: string) {
+    const name = NUMBER_FIELDS[field];
+    return (
+      <div className="field">
+        <label htmlFor={control(name).id}>{label}</label>
+        <input
+          type="text"
+          inputMode="numeric"
+          {...control(name)}
+          value={draft[field]}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            set(field, event.target.value);
+          }}
+        />
+        {errorOf(name)}
+      </div>
+    );
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p className="admin-muted">{t('plans.form.hint')}</p>
+      {failure && <ErrorAlert error={failure} />}
+      <form className="admin-form plan-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {isNew && (
+          <>
+            <div className="field">
+              <label htmlFor={control(FIELD.id).id}>{t('plans.form.id')}</label>
+              <input
+                type="text"
+                autoComplete="off"
+                maxLength={40}
+                {...control(FIELD.id)}
+                aria-describedby={`${id}-id-hint${errors.id !== undefined ? ` ${id}-id-error` : ''}`}
+                value={draft.id}
+                onChange={(event) => {
+                  set('id', event.target.value);
+                }}
+              />
+              <p id={`${id}-id-hint`} className="admin-muted">
+                {t('plans.form.idHint')}
+              </p>
+              {errorOf(FIELD.id)}
+            </div>
+            <div className="field">
+              <label htmlFor={control(FIELD.kind).id}>{t('plans.form.kind')}</label>
+              <select
+                {...control(FIELD.kind)}
+                value={draft.kind}
+                onChange={(event) => {
+                  set('kind', event.target.value === 'single' ? 'single' : 'subscription');
+                }}
+              >
+                <option value="subscription">{t('plans.form.kinds.subscription')}</option>
+                <option value="single">{t('plans.form.kinds.single')}</option>
+              </select>
+              {errorOf(FIELD.kind)}
+            </div>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={draft.bundle}
+                onChange={(event) => {
+                  set('bundle', event.target.checked);
+                }}
+              />
+              {t('plans.form.bundle')}
+            </label>
+            {errorOf(FIELD.bundle)}
+          </>
+        )}
+
+        <fieldset className="field plan-form__group">
+          <legend>{t('plans.form.names')}</legend>
+          {LANGUAGES.map((lang) => (
+            <div className="field" key={lang}>
+              <label htmlFor={control(`name.${lang}`).id}>
+                {t('plans.form.nameIn', { language: LANGUAGE_NAMES[lang] })}
+              </label>
+              <input
+                type="text"
+                lang={lang}
+                maxLength={NAME_MAX}
+                {...control(`name.${lang}`)}
+                value={draft.name[lang]}
+                onChange={(event) => {
+                  setText('name', lang, event.target.value);
+                }}
+              />
+              {errorOf(`name.${lang}`)}
+            </div>
+          ))}
+          {errorOf(FIELD.name)}
+        </fieldset>
+
+        <fieldset className="field plan-form__group">
+          <legend>{t('plans.form.descriptions')}</legend>
+          {LANGUAGES.map((lang) => (
+            <div className="field" key={lang}>
+              <label htmlFor={control(`description.${lang}`).id}>
+                {t('plans.form.descriptionIn', { language: LANGUAGE_NAMES[lang] })}
+              </label>
+              <textarea
+                rows={2}
+                lang={lang}
+                maxLength={DESCRIPTION_MAX}
+                {...control(`description.${lang}`)}
+                value={draft.description[lang]}
+                onChange={(event) => {
+                  setText('description', lang, event.target.value);
+                }}
+              />
+              {errorOf(`description.${lang}`)}
+            </div>
+          ))}
+          {errorOf(FIELD.description)}
+        </fieldset>
+
+        <div className="field">
+          <label htmlFor={control(FIELD.priceRp).id}>{t('plans.form.price')}</label>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            {...control(FIELD.priceRp)}
+            aria-describedby={`${id}-price-hint${errors.priceRp !== undefined ? ` ${id}-priceRp-error` : ''}`}
+            value={draft.price}
+            onChange={(event) => {
+              set('price', event.target.value);
+            }}
+            onBlur={() => {
+              const rp = parsePriceInput(draft.price);
+              if (rp !== null) set('price', formatPriceInput(rp));
+            }}
+          />
+          <p id={`${id}-price-hint`} className="admin-muted">
+            {t('plans.form.priceHint')}
+          </p>
+          {errorOf(FIELD.priceRp)}
+        </div>
+
+        <fieldset className="field plan-form__row">
+          <legend>{t('plans.form.duration')}</legend>
+          {numberField('durationValue', t('plans.form.durationValue'))}
+          <div className="field">
+            <label htmlFor={control(FIELD.durationUnit).id}>{t('plans.form.durationUnit')}</label>
+            <select
+              {...control(FIELD.durationUnit)}
+              value={draft.durationUnit}
+              onChange={(event) => {
+                set('durationUnit', event.target.value === 'days' ? 'days' : 'months');
+              }}
+            >
+              <option value="months">{t('plans.form.units.months')}</option>
+              <option value="days">{t('plans.form.units.days')}</option>
+            </select>
+            {errorOf(FIELD.durationUnit)}
+          </div>
+        </fieldset>
+        {numberField('freeMonths', t('plans.form.freeMonths'))}
+
+        <fieldset className="field plan-form__row">
+          <legend>{t('plans.form.allowances')}</legend>
+          {numberField('adAllowance', t('plans.form.adAllowance'))}
+          {numberField('imageAllowance', t('plans.form.imageAllowance'))}
+          {numberField('adDurationDays', t('plans.form.adDurationDays'))}
+        </fieldset>
+
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={draft.popular}
+            onChange={(event) => {
+              set('popular', event.target.checked);
+            }}
+          />
+          {t('plans.form.popular')}
+        </label>
+        {numberField('sortOrder', t('plans.form.sortOrder'))}
+
+        <div className="admin-dialog__actions plan-form__actions">
+          <button type="button" className="button admin-button--secondary" onClick={onDone}>
+            {t('plans.form.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {isNew ? t('plans.form.create') : t('plans.form.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

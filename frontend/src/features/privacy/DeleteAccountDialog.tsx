@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteAccountMutation } from '@/features/privacy/api';
+import type { PrivacyAccount } from '@/features/privacy/types';
+import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
+import { useFocusTrap } from '@/lib/useFocusTrap';
+
+/** How many times the page sends the deletion again while the server answers "in progress". */
+export const MAX_DELETE_ROUNDS = 30;
+
+interface DeleteAccountDialogProps {
+  account: PrivacyAccount;
+  onCancel: () => void;
+  onDeleted: () => void;
+}
+
+/**
+ * The confirmation of a deletion: the current password, or for an account without one its e-mail
+ * address typed again. A modal dialog: focus stays inside, Escape cancels (not while deleting).
+ * The server may answer "in progress" for a large account; the request is then sent again until
+ * it is done.
+ */
+export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAccountDialogProps) {
+  const { t } = useTranslation(['privacy', 'errors']);
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState('');
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [unfinished, setUnfinished] = useState(false);
+  const [rounds, setRounds] = useState(0);
+  const [remove, { isLoading }] = useDeleteAccountMutation();
+  const busy = isLoading || rounds > 0;
+  // Escape cancels, except while deleting; the callback stays the same so the trap is set once.
+  const busyRef = useRef(false);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
+  const escape = useCallback(() => {
+    if (!busyRef.current) onCancel();
+  }, [onCancel]);
+  useFocusTrap(ref, true, escape);
+
+  const field = account.hasPassword ? 'password' : 'email';
+  const serverField = failure?.fields?.[field];
+  const fieldError = missing
+    ? t('errors:fields.required')
+    : serverField !== undefined
+      ? t(`errors:${fieldErrorKey(serverField)}`)
+      : null;
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    setUnfinished(false);
+    if (value.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    const body = account.hasPassword ? { password: value } : { email: value.trim() };
+    try {
+      for (let round = 1; round <= MAX_DELETE_ROUNDS; round++) {
+        setRounds(round);
+        const answer = await remove(body).unwrap();
+        if (answer.message === 'account_deleted') {
+          onDeleted();
+          return;
+        }
+      }
+      // Still not done: the next click carries on where this one stopped.
+      setUnfinished(true);
+    } catch (error) {
+      setFailure(toApiError(error));
+    } finally {
+      setRounds(0);
+    }
+  }
+
+  const generalError = failure !== null && serverField === undefined ? failure : null;
+  return (
+    <div className="privacy-dialog__backdrop">
+      <div
+        ref={ref}
+        className="privacy-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId}>{t('delete.dialogTitle')}</h2>
+        <p id={textId}>{account.hasPassword ? t('delete.dialogText') : t('delete.dialogTextEmail')}</p>
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          {generalError && (
+            <p className="privacy-alert" role="alert">
+              {t(
+                `errors:${generalError.messageKey}`,
+                messageOptions((key) => t(`errors:${key}`), generalError),
+              )}
+            </p>
+          )}
+          {unfinished && (
+            <p className="privacy-alert" role="alert">
+              {t('delete.unfinished')}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={inputId}>{account.hasPassword ? t('delete.password') : t('delete.email')}</label>
+            <input
+              id={inputId}
+              type={account.hasPassword ? 'password' : 'email'}
+              name={field}
+              autoComplete={account.hasPassword ? 'current-password' : 'off'}
+              value={value}
+              disabled={busy}
+              aria-invalid={fieldError !== null}
+              aria-describedby={fieldError !== null ? errorId : undefined}
+              onChange={(event) => {
+                setValue(event.target.value);
+              }}
+            />
+            {fieldError !== null && (
+              <p id={errorId} className="field__error">
+                {fieldError}
+              </p>
+            )}
+          </div>
+          {busy && (
+            <p className="privacy-dialog__progress" role="status">
+              {rounds > 1 ? t('delete.progress') : t('delete.busy')}
+            </p>
+          )}
+          <div className="privacy-dialog__actions">
+            <button type="button" className="button privacy-button--secondary" onClick={onCancel} disabled={busy}>
+              {t('delete.cancel')}
+            </button>
+            <button type="submit" className="button privacy-button--danger" disabled={busy}>
+              {t('delete.confirm')}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
