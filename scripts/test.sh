@@ -39,20 +39,6 @@ say "YAML and shell: yamllint, shellcheck"
 "$VENV/bin/yamllint" --strict -c .yamllint.yaml template.yaml localstack docs/openapi.yaml
 "$VENV/bin/shellcheck" -x scripts/*.sh localstack/*.sh localstack/init/ready.d/*.sh .ci/run
 
-say "DynamoDB Local for the Go integration tests"
-ddb_port=$(free_port)
-jar=$(find "$TOOLS/dynamodb-local" -name DynamoDBLocal.jar | head -n 1)
-(cd "$(dirname "$jar")" && exec java -Djava.library.path=./DynamoDBLocal_lib -XX:TieredStopAtLevel=1 \
-  -jar DynamoDBLocal.jar -inMemory -sharedDb -disableTelemetry -port "$ddb_port") >"$tmp/dynamodb.log" 2>&1 &
-ddb_pid=$!
-pids+=("$ddb_pid")
-export REMAT_TEST_DYNAMODB_ENDPOINT="http://127.0.0.1:$ddb_port"
-for _ in $(seq 1 100); do
-  curl -s -o /dev/null "$REMAT_TEST_DYNAMODB_ENDPOINT" && break
-  sleep 0.1
-done
-curl -s -o /dev/null "$REMAT_TEST_DYNAMODB_ENDPOINT" || { cat "$tmp/dynamodb.log"; die "DynamoDB Local did not start"; }
-
 say "stripe-mock for the Go billing tests"
 # Both addresses on loopback: with -http-addr alone stripe-mock still opens
 # HTTPS on all interfaces at port 12112. Started directly (no subshell), so
@@ -69,6 +55,10 @@ done
 curl -s -o /dev/null "$REMAT_TEST_STRIPE_MOCK/v1/balance" || { cat "$tmp/stripe-mock.log"; die "stripe-mock did not start"; }
 
 say "Go tests (race detector)"
+# Each test binary starts a DynamoDB Local of its own (infra/testcloud; it
+# ends with the binary): one shared for the whole run grows slower and
+# slower as tables come and go, until the last packages time out.
+unset REMAT_TEST_DYNAMODB_ENDPOINT
 go test -race -count=1 "${GO_PKGS[@]}"
 
 say "Frontend: lint, unit tests, build, bundle budget"
@@ -78,10 +68,6 @@ npm --prefix frontend run --silent build
 npm --prefix frontend run --silent size
 
 say "End-to-end journeys in headless Chromium"
-# After the Go tests DynamoDB Local is far slower (seeding 4,240 localities
-# went from 3 s to 80 s), so the local cloud starts a fresh one of its own.
-kill "$ddb_pid" 2>/dev/null || true
-wait "$ddb_pid" 2>/dev/null || true
 go build -o "$tmp/localcloud" ./infra/cmd/localcloud
 addr="127.0.0.1:$(free_port)"
 "$tmp/localcloud" -memory -seed -addr "$addr" -ready-file "$tmp/ready" >"$tmp/localcloud.log" 2>&1 &
