@@ -127,6 +127,7 @@ describe('protected routes', () => {
       '/fr/user/payment-details',
       '/fr/user/information',
       '/fr/user/contacts',
+      '/fr/user/privacy',
     ]);
     expect(within(nav).getByRole('link', { name: 'Mon profil' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(nav).getByRole('link', { name: 'Messages reçus' }));
