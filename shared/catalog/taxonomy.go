@@ -146,9 +146,6 @@ func NewTaxonomy(store *Store, recorder *audit.Recorder) *Taxonomy {
 // the change is checked again on a fresh read.
 var errRaced = errors.New("catalog: the taxonomy changed meanwhile")
 
-// errItemCondition: the condition on the changed item itself failed.
-var errItemCondition = errors.New("catalog: taxonomy item condition failed")
-
 // ---------------------------------------------------------------- categories
 
 // tree is the whole category tree as read for a change, with the version
@@ -271,35 +268,32 @@ func (t *Taxonomy) CreateCategory(ctx context.Context, actor audit.Actor, in Cat
 	if err != nil {
 		return Category{}, fmt.Errorf("catalog: create category: %w", err)
 	}
-	for range maxAttempts {
+	what := "create category " + c.Slug
+	var out Category
+	err = retryRaced(what, func() error {
 		tr, err := t.readTree(ctx)
 		if err != nil {
-			return Category{}, err
+			return err
 		}
 		if _, taken := tr.find(c.Slug); taken {
-			return Category{}, apperr.New(apperr.CodeCategorySlugTaken, fmt.Errorf("catalog: category %s exists", c.Slug))
+			return apperr.New(apperr.CodeCategorySlugTaken, fmt.Errorf("catalog: category %s exists", c.Slug))
 		}
 		if err := checkParent(tr, c.Slug, c.Parent); err != nil {
-			return Category{}, err
+			return err
 		}
 		if in.SortOrder == nil {
 			c.SortOrder = tr.nextSortOrder(c.Parent)
 		}
-		err = t.commitCategory(ctx, tr.ver, putCategory(t.store.table, c, true), audit.Change{
+		out = c
+		return t.commit(ctx, attrCategoryVer, tr.ver, putCategory(t.store.table, c, true), audit.Change{
 			Actor: actor, Action: ActionCategoryCreate, TargetType: AuditTargetCategory, TargetID: c.Slug,
 			After: categorySnapshot(c),
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return Category{}, apperr.New(apperr.CodeCategorySlugTaken, fmt.Errorf("catalog: category %s exists", c.Slug))
-		case err != nil:
-			return Category{}, fmt.Errorf("catalog: create category %s: %w", c.Slug, err)
-		}
-		return c, nil
+		}, what, apperr.New(apperr.CodeCategorySlugTaken, fmt.Errorf("catalog: category %s exists", c.Slug)))
+	})
+	if err != nil {
+		return Category{}, err
 	}
-	return Category{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: create category %s: too many concurrent changes", c.Slug))
+	return out, nil
 }
 
 // UpdateCategory changes category slug by p: names (any of the five
@@ -313,46 +307,44 @@ func (t *Taxonomy) UpdateCategory(ctx context.Context, actor audit.Actor, slug s
 	if err := p.check(); err != nil {
 		return Category{}, fmt.Errorf("catalog: update category %s: %w", slug, err)
 	}
-	for range maxAttempts {
+	what := "update category " + slug
+	var out Category
+	err := retryRaced(what, func() error {
 		tr, err := t.readTree(ctx)
 		if err != nil {
-			return Category{}, err
+			return err
 		}
 		old, ok := tr.find(slug)
 		if !ok {
-			return Category{}, apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %q", slug))
+			return apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %q", slug))
 		}
 		c := p.apply(old)
 		if c.Parent != old.Parent {
 			if err := checkParent(tr, slug, c.Parent); err != nil {
-				return Category{}, err
+				return err
 			}
 			if len(tr.children(slug)) > 0 && c.Parent != "" {
-				return Category{}, apperr.New(apperr.CodeCategoryHasSubcategories, fmt.Errorf("catalog: move %s with sub-categories under %s", slug, c.Parent))
+				return apperr.New(apperr.CodeCategoryHasSubcategories, fmt.Errorf("catalog: move %s with sub-categories under %s", slug, c.Parent))
 			}
 			if err := t.refuseIfUsed(ctx, slug, "move"); err != nil {
-				return Category{}, err
+				return err
 			}
 		}
 		before, after := categoryDiff(old, c)
 		if len(after) == 0 {
-			return old, nil
+			out = old
+			return nil
 		}
-		err = t.commitCategory(ctx, tr.ver, putCategory(t.store.table, c, false), audit.Change{
+		out = c
+		return t.commit(ctx, attrCategoryVer, tr.ver, putCategory(t.store.table, c, false), audit.Change{
 			Actor: actor, Action: ActionCategoryUpdate, TargetType: AuditTargetCategory, TargetID: slug,
 			Before: before, After: after,
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return Category{}, apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %s is gone", slug))
-		case err != nil:
-			return Category{}, fmt.Errorf("catalog: update category %s: %w", slug, err)
-		}
-		return c, nil
+		}, what, apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %s is gone", slug)))
+	})
+	if err != nil {
+		return Category{}, err
 	}
-	return Category{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: update category %s: too many concurrent changes", slug))
+	return out, nil
 }
 
 // DeleteCategory removes category slug for good, which only an unused
@@ -360,7 +352,8 @@ func (t *Taxonomy) UpdateCategory(ctx context.Context, actor audit.Actor, slug s
 // category_in_use while the index holds ads in it (hide it instead: its
 // ads keep working). Errors besides: category_not_found.
 func (t *Taxonomy) DeleteCategory(ctx context.Context, actor audit.Actor, slug string) error {
-	for range maxAttempts {
+	what := "delete category " + slug
+	return retryRaced(what, func() error {
 		tr, err := t.readTree(ctx)
 		if err != nil {
 			return err
@@ -379,21 +372,11 @@ func (t *Taxonomy) DeleteCategory(ctx context.Context, actor audit.Actor, slug s
 			TableName: aws.String(t.store.table), Key: ddb.Key(pkCategory, slug),
 			ConditionExpression: aws.String("attribute_exists(PK)"),
 		}}
-		err = t.commitCategory(ctx, tr.ver, del, audit.Change{
+		return t.commit(ctx, attrCategoryVer, tr.ver, del, audit.Change{
 			Actor: actor, Action: ActionCategoryDelete, TargetType: AuditTargetCategory, TargetID: slug,
 			Before: categorySnapshot(old),
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %s is gone", slug))
-		case err != nil:
-			return fmt.Errorf("catalog: delete category %s: %w", slug, err)
-		}
-		return nil
-	}
-	return apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: delete category %s: too many concurrent changes", slug))
+		}, what, apperr.New(apperr.CodeCategoryNotFound, fmt.Errorf("catalog: category %s is gone", slug)))
+	})
 }
 
 // refuseIfUsed is category_in_use when the index holds ads in slug.
@@ -430,28 +413,38 @@ func checkParent(tr tree, slug, parent string) error {
 	return nil
 }
 
-// commitCategory writes item with the bump of the tree's version from
-// seen and the audit entry of change, in one transaction.
-func (t *Taxonomy) commitCategory(ctx context.Context, seen int64, item types.TransactWriteItem, change audit.Change) error {
-	return t.commit(ctx, attrCategoryVer, seen, item, change)
+// retryRaced runs attempt, again while it returns errRaced (its commit
+// lost to another change of the same list), at most maxAttempts times.
+func retryRaced(what string, attempt func() error) error {
+	for range maxAttempts {
+		if err := attempt(); !errors.Is(err, errRaced) {
+			return err
+		}
+	}
+	return apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: %s: too many concurrent changes", what))
 }
 
-func (t *Taxonomy) commit(ctx context.Context, attr string, seen int64, item types.TransactWriteItem, change audit.Change) error {
+// commit writes item with the bump of the version counter attr from seen
+// and change's audit entry, in one transaction. It returns errRaced when
+// the version moved (or another transaction interfered), gone when item's
+// own condition failed (it appeared or vanished meanwhile), and other
+// errors wrapped with what.
+func (t *Taxonomy) commit(ctx context.Context, attr string, seen int64, item types.TransactWriteItem, change audit.Change, what string, gone error) error {
 	put, _, err := t.recorder.TransactItem(change)
 	if err != nil {
-		return fmt.Errorf("audit entry: %w", err)
+		return fmt.Errorf("catalog: %s: audit entry: %w", what, err)
 	}
 	_, err = t.store.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		item, versionBump(t.store.table, attr, seen), put,
 	}})
 	if reasons, cancelled := ddb.CancellationReasons(err); cancelled {
 		if len(reasons) > 0 && reasons[0] == "ConditionalCheckFailed" {
-			return errItemCondition
+			return gone
 		}
 		return errRaced // the version moved, or a concurrent transaction
 	}
 	if err != nil {
-		return fmt.Errorf("transact: %w", err)
+		return fmt.Errorf("catalog: %s: transact: %w", what, err)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -101,32 +100,29 @@ func (t *Taxonomy) CreateBrand(ctx context.Context, actor audit.Actor, name stri
 		return Brand{}, fmt.Errorf("catalog: create brand: %w", err)
 	}
 	b := Brand{Slug: Slugify(name), Name: name}
-	for range maxAttempts {
+	what := "create brand " + b.Slug
+	var out Brand
+	err = retryRaced(what, func() error {
 		bl, err := t.readBrands(ctx)
 		if err != nil {
-			return Brand{}, err
+			return err
 		}
 		if _, taken := bl.find(b.Slug); taken {
-			return Brand{}, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug))
+			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug))
 		}
 		if other, clash := bl.clash(b.Slug, name); clash {
-			return Brand{}, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
+			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
 		}
-		err = t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, true), audit.Change{
+		out = b
+		return t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, true), audit.Change{
 			Actor: actor, Action: ActionBrandCreate, TargetType: AuditTargetBrand, TargetID: b.Slug,
 			After: map[string]any{"name": b.Name},
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return Brand{}, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug))
-		case err != nil:
-			return Brand{}, fmt.Errorf("catalog: create brand %s: %w", b.Slug, err)
-		}
-		return b, nil
+		}, what, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug)))
+	})
+	if err != nil {
+		return Brand{}, err
 	}
-	return Brand{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: create brand %s: too many concurrent changes", b.Slug))
+	return out, nil
 }
 
 // RenameBrand sets the canonical spelling of brand slug to name; the slug
@@ -137,43 +133,42 @@ func (t *Taxonomy) RenameBrand(ctx context.Context, actor audit.Actor, slug, nam
 	if err != nil {
 		return Brand{}, fmt.Errorf("catalog: rename brand %s: %w", slug, err)
 	}
-	for range maxAttempts {
+	what := "rename brand " + slug
+	var out Brand
+	err = retryRaced(what, func() error {
 		bl, err := t.readBrands(ctx)
 		if err != nil {
-			return Brand{}, err
+			return err
 		}
 		old, ok := bl.find(slug)
 		if !ok {
-			return Brand{}, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %q", slug))
+			return apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %q", slug))
 		}
 		if old.Name == name {
-			return old, nil
+			out = old
+			return nil
 		}
 		if other, clash := bl.clash(slug, name); clash {
-			return Brand{}, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
+			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
 		}
 		b := Brand{Slug: slug, Name: name}
-		err = t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, false), audit.Change{
+		out = b
+		return t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, false), audit.Change{
 			Actor: actor, Action: ActionBrandRename, TargetType: AuditTargetBrand, TargetID: slug,
 			Before: map[string]any{"name": old.Name}, After: map[string]any{"name": name},
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return Brand{}, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug))
-		case err != nil:
-			return Brand{}, fmt.Errorf("catalog: rename brand %s: %w", slug, err)
-		}
-		return b, nil
+		}, what, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug)))
+	})
+	if err != nil {
+		return Brand{}, err
 	}
-	return Brand{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: rename brand %s: too many concurrent changes", slug))
+	return out, nil
 }
 
 // DeleteBrand removes brand slug from the suggestion list (ads naming it
 // keep their brand): brand_not_found.
 func (t *Taxonomy) DeleteBrand(ctx context.Context, actor audit.Actor, slug string) error {
-	for range maxAttempts {
+	what := "delete brand " + slug
+	return retryRaced(what, func() error {
 		bl, err := t.readBrands(ctx)
 		if err != nil {
 			return err
@@ -186,21 +181,11 @@ func (t *Taxonomy) DeleteBrand(ctx context.Context, actor audit.Actor, slug stri
 			TableName: aws.String(t.store.table), Key: ddb.Key(pkBrand, slug),
 			ConditionExpression: aws.String("attribute_exists(PK)"),
 		}}
-		err = t.commit(ctx, attrBrandVer, bl.ver, del, audit.Change{
+		return t.commit(ctx, attrBrandVer, bl.ver, del, audit.Change{
 			Actor: actor, Action: ActionBrandDelete, TargetType: AuditTargetBrand, TargetID: slug,
 			Before: map[string]any{"name": old.Name},
-		})
-		switch {
-		case errors.Is(err, errRaced):
-			continue
-		case errors.Is(err, errItemCondition):
-			return apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug))
-		case err != nil:
-			return fmt.Errorf("catalog: delete brand %s: %w", slug, err)
-		}
-		return nil
-	}
-	return apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: delete brand %s: too many concurrent changes", slug))
+		}, what, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug)))
+	})
 }
 
 // putBrand is the Put of b's item: a new one (create) or an existing one.
