@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/remat/remat/shared/audit"
@@ -58,10 +57,23 @@ type taxonomyHandler struct {
 	users Users
 }
 
-// actor is the audit actor of the request's administrator.
-func (h *taxonomyHandler) actor(ctx context.Context) (audit.Actor, error) {
-	p, _ := auth.PrincipalFrom(ctx)
-	return actorOf(ctx, h.users, p)
+// acting decodes the request body into body (when not nil) and returns
+// the audit actor of the request's administrator; false when it has
+// already answered with the error.
+func (h *taxonomyHandler) acting(w http.ResponseWriter, r *http.Request, body any) (audit.Actor, bool) {
+	if body != nil {
+		if err := httpx.DecodeJSON(w, r, body, MaxBodyBytes); err != nil {
+			httpx.Error(w, r, err)
+			return audit.Actor{}, false
+		}
+	}
+	p, _ := auth.PrincipalFrom(r.Context())
+	actor, err := actorOf(r.Context(), h.users, p)
+	if err != nil {
+		httpx.Error(w, r, err)
+		return audit.Actor{}, false
+	}
+	return actor, true
 }
 
 // CategoryJSON is a category as the back office shows it; ActiveAds is
@@ -123,13 +135,8 @@ type createCategoryRequest struct {
 
 func (h *taxonomyHandler) createCategory(w http.ResponseWriter, r *http.Request) {
 	var req createCategoryRequest
-	if err := httpx.DecodeJSON(w, r, &req, MaxBodyBytes); err != nil {
-		httpx.Error(w, r, err)
-		return
-	}
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, &req)
+	if !ok {
 		return
 	}
 	c, err := h.tax.CreateCategory(r.Context(), actor, catalog.CategoryInput(req))
@@ -149,13 +156,8 @@ type updateCategoryRequest struct {
 
 func (h *taxonomyHandler) updateCategory(w http.ResponseWriter, r *http.Request) {
 	var req updateCategoryRequest
-	if err := httpx.DecodeJSON(w, r, &req, MaxBodyBytes); err != nil {
-		httpx.Error(w, r, err)
-		return
-	}
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, &req)
+	if !ok {
 		return
 	}
 	c, err := h.tax.UpdateCategory(r.Context(), actor, r.PathValue("slug"), catalog.CategoryPatch(req))
@@ -167,9 +169,8 @@ func (h *taxonomyHandler) updateCategory(w http.ResponseWriter, r *http.Request)
 }
 
 func (h *taxonomyHandler) deleteCategory(w http.ResponseWriter, r *http.Request) {
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, nil)
+	if !ok {
 		return
 	}
 	if err := h.tax.DeleteCategory(r.Context(), actor, r.PathValue("slug")); err != nil {
@@ -198,13 +199,8 @@ type brandRequest struct {
 
 func (h *taxonomyHandler) createBrand(w http.ResponseWriter, r *http.Request) {
 	var req brandRequest
-	if err := httpx.DecodeJSON(w, r, &req, MaxBodyBytes); err != nil {
-		httpx.Error(w, r, err)
-		return
-	}
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, &req)
+	if !ok {
 		return
 	}
 	b, err := h.tax.CreateBrand(r.Context(), actor, req.Name)
@@ -217,13 +213,8 @@ func (h *taxonomyHandler) createBrand(w http.ResponseWriter, r *http.Request) {
 
 func (h *taxonomyHandler) renameBrand(w http.ResponseWriter, r *http.Request) {
 	var req brandRequest
-	if err := httpx.DecodeJSON(w, r, &req, MaxBodyBytes); err != nil {
-		httpx.Error(w, r, err)
-		return
-	}
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, &req)
+	if !ok {
 		return
 	}
 	b, err := h.tax.RenameBrand(r.Context(), actor, r.PathValue("slug"), req.Name)
@@ -235,9 +226,8 @@ func (h *taxonomyHandler) renameBrand(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *taxonomyHandler) deleteBrand(w http.ResponseWriter, r *http.Request) {
-	actor, err := h.actor(r.Context())
-	if err != nil {
-		httpx.Error(w, r, err)
+	actor, ok := h.acting(w, r, nil)
+	if !ok {
 		return
 	}
 	if err := h.tax.DeleteBrand(r.Context(), actor, r.PathValue("slug")); err != nil {
