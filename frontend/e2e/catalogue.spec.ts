@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   axeProblems,
   expect,
+  attachPhotoAndPublish,
   gradientPng,
   LANGS,
   linkFromMailbox,
@@ -156,28 +157,7 @@ async function publishAd(api: APIRequestContext, token: string, name: AdName): P
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  const photo = gradientPng(480, 360, 110);
-  const slot = await api.post(`/api/v1/products/${id}/images`, {
-    headers: auth,
-    data: { contentType: 'image/png', size: photo.length },
-  });
-  expect(slot.status(), await slot.text()).toBe(201);
-  const { upload } = (await slot.json()) as { upload: { url: string; headers: Record<string, string> } };
-  const put = await api.put(upload.url, { headers: upload.headers, data: photo });
-  expect(put.status(), await put.text()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const detail = await api.get(`/api/v1/products/${id}`, { headers: auth });
-        const { images } = (await detail.json()) as { images: { state: string }[] };
-        return images.map((image) => image.state).join(',');
-      },
-      { timeout: 20_000, message: `the photo of ${name} processed` },
-    )
-    .toBe('ready');
-
-  const published = await api.post(`/api/v1/products/${id}/publish`, { headers: auth });
-  expect(published.status(), await published.text()).toBe(200);
+  await attachPhotoAndPublish(api, auth, id, gradientPng(480, 360, 110));
   return id;
 }
 

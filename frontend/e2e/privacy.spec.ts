@@ -5,6 +5,7 @@ import {
   axeProblems,
   expect,
   expectMail,
+  attachPhotoAndPublish,
   gradientPng,
   LANGS,
   linkFromMailbox,
@@ -117,27 +118,7 @@ async function freshSeller(api: APIRequestContext, lang: E2ELang) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const photo = gradientPng(480, 360, 40);
-  const slot = await api.post(`/api/v1/products/${id}/images`, {
-    headers: auth,
-    data: { contentType: 'image/png', size: photo.length },
-  });
-  expect(slot.status(), await slot.text()).toBe(201);
-  const { upload } = (await slot.json()) as { upload: { url: string; headers: Record<string, string> } };
-  const put = await api.put(upload.url, { headers: upload.headers, data: photo });
-  expect(put.status(), await put.text()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const detail = await api.get(`/api/v1/products/${id}`, { headers: auth });
-        const { images } = (await detail.json()) as { images: { state: string }[] };
-        return images.map((image) => image.state).join(',');
-      },
-      { timeout: 20_000, message: 'the photo processed' },
-    )
-    .toBe('ready');
-  const published = await api.post(`/api/v1/products/${id}/publish`, { headers: auth });
-  expect(published.status(), await published.text()).toBe(200);
+  await attachPhotoAndPublish(api, auth, id, gradientPng(480, 360, 40));
   return { email, token, adId: id, title };
 }
 

@@ -249,3 +249,35 @@ export async function ensureAdmin(api: APIRequestContext): Promise<boolean> {
   expect(created.status(), await created.text()).toBe(201);
   return true;
 }
+
+/**
+ * Attaches `photo` (a PNG) to the seller's ad `id` through its presigned upload, waits until the
+ * photo pipeline has processed it, and publishes the ad.
+ */
+export async function attachPhotoAndPublish(
+  api: APIRequestContext,
+  auth: Record<string, string>,
+  id: string,
+  photo: Buffer,
+): Promise<void> {
+  const slot = await api.post(`/api/v1/products/${id}/images`, {
+    headers: auth,
+    data: { contentType: 'image/png', size: photo.length },
+  });
+  expect(slot.status(), await slot.text()).toBe(201);
+  const { upload } = (await slot.json()) as { upload: { url: string; headers: Record<string, string> } };
+  const put = await api.put(upload.url, { headers: upload.headers, data: photo });
+  expect(put.status(), await put.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const detail = await api.get(`/api/v1/products/${id}`, { headers: auth });
+        const { images } = (await detail.json()) as { images: { state: string }[] };
+        return images.map((image) => image.state).join(',');
+      },
+      { timeout: 20_000, message: 'the photo processed' },
+    )
+    .toBe('ready');
+  const published = await api.post(`/api/v1/products/${id}/publish`, { headers: auth });
+  expect(published.status(), await published.text()).toBe(200);
+}
