@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -9,7 +10,7 @@ import {
   useGetAdminBrandsQuery,
   useRenameBrandMutation,
 } from '@/features/admin/api';
-import { ConfirmDialog, ErrorAlert } from '@/features/admin/shared';
+import { ErrorAlert } from '@/features/admin/shared';
 import type { AdminBrand } from '@/features/admin/types';
 import { fieldErrorKey, messageOptions, toApiError, type FieldErrorCode } from '@/lib/apiError';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -113,7 +114,7 @@ function NameForm({
         {submitLabel}
       </button>
       {onCancel && (
-        <button type="button" className="button admin-button--secondary" onClick={onCancel}>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
           {t('brands.cancel')}
         </button>
       )}
@@ -281,6 +282,7 @@ export function BrandsPage() {
 
       {removing !== null && (
         <ConfirmDialog
+          role="dialog"
           title={t('brands.confirmRemoveTitle')}
           text={t('brands.confirmRemoveText', { name: removing.name })}
           confirmLabel={t('brands.confirmRemoveButton')}

@@ -293,7 +293,7 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
           <button type="submit" className="button" disabled={busy}>
             {category === undefined ? t('categories.create') : t('categories.save')}
           </button>
-          <button type="button" className="button admin-button--secondary" onClick={onDone}>
+          <button type="button" className="button button--secondary" onClick={onDone}>
             {t('categories.cancel')}
           </button>
         </div>

@@ -1,10 +1,11 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useDeleteCategoryMutation, useGetAdminCategoriesQuery, useUpdateCategoryMutation } from '@/features/admin/api';
 import { CategoryForm, categoryLabel } from '@/features/admin/CategoriesForm';
-import { ConfirmDialog, ErrorAlert } from '@/features/admin/shared';
+import { ErrorAlert } from '@/features/admin/shared';
 import type { AdminCategory } from '@/features/admin/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { LANGUAGES } from '@/lib/languages';
@@ -197,6 +198,7 @@ export function CategoriesPage() {
 
       {deleting !== null && (
         <ConfirmDialog
+          role="dialog"
           title={t('categories.confirmDeleteTitle')}
           text={t('categories.confirmDeleteText', { name: categoryLabel(deleting, lang) })}
           confirmLabel={t('categories.confirmDeleteButton')}

@@ -415,7 +415,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
         {numberField('sortOrder', t('plans.form.sortOrder'))}
 
         <div className="admin-dialog__actions plan-form__actions">
-          <button type="button" className="button admin-button--secondary" onClick={onDone}>
+          <button type="button" className="button button--secondary" onClick={onDone}>
             {t('plans.form.cancel')}
           </button>
           <button type="submit" className="button" disabled={busy}>

@@ -1,10 +1,11 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useGetAdminPlansQuery, useSetPlanRetiredMutation } from '@/features/admin/api';
 import { PlanForm } from '@/features/admin/PlansForm';
-import { ConfirmDialog, ErrorAlert, formatDateTime } from '@/features/admin/shared';
+import { ErrorAlert, formatDateTime } from '@/features/admin/shared';
 import type { AdminPlan } from '@/features/admin/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { formatMoney } from '@/lib/money';
@@ -182,6 +183,7 @@ export function PlansPage() {
 
       {confirming && (
         <ConfirmDialog
+          role="dialog"
           title={t(confirming.retired ? 'plans.confirmReinstateTitle' : 'plans.confirmRetireTitle', {
             name: nameOf(confirming),
           })}

@@ -1,18 +1,11 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useGetAdminReportsQuery, useResolveReportMutation } from '@/features/admin/api';
-import {
-  AdStatusText,
-  ConfirmDialog,
-  ErrorAlert,
-  formatDateTime,
-  NoteField,
-  Pager,
-  useCursorPages,
-} from '@/features/admin/shared';
+import { AdStatusText, ErrorAlert, formatDateTime, NoteField, Pager, useCursorPages } from '@/features/admin/shared';
 import { RESOLVE_ACTIONS, type Report, type ReportStatus, type ResolveAction } from '@/features/admin/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
@@ -190,6 +183,7 @@ export function ReportsPage() {
 
       {pending !== null && (
         <ConfirmDialog
+          role="dialog"
           title={t(`reports.confirm.${pending.action}Title`)}
           text={t(`reports.confirm.${pending.action}Text`, { title: pending.report.product?.title ?? '' })}
           confirmLabel={t(`reports.actions.${pending.action}`)}

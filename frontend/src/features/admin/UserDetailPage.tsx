@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,14 +9,7 @@ import {
   useResendUserVerificationMutation,
   useSetUserStatusMutation,
 } from '@/features/admin/api';
-import {
-  AccountStatusBadge,
-  AdStatusText,
-  ConfirmDialog,
-  ErrorAlert,
-  formatDateTime,
-  fullName,
-} from '@/features/admin/shared';
+import { AccountStatusBadge, AdStatusText, ErrorAlert, formatDateTime, fullName } from '@/features/admin/shared';
 import type { AdminUser } from '@/features/admin/types';
 import { ACCOUNT_STATUSES, messageOptions, toApiError, type AccountStatus } from '@/lib/apiError';
 import { formatMoney } from '@/lib/money';
@@ -102,6 +96,7 @@ function StatusForm({ user }: { user: AdminUser }) {
       </form>
       {confirming && (
         <ConfirmDialog
+          role="dialog"
           title={t('user.confirmTitle', { status: t(`accountStatus.${status}`) })}
           text={t(status === 'active' ? 'user.confirmActive' : 'user.confirmBlock', { name: fullName(user) })}
           confirmLabel={t('user.confirmButton', { status: t(`accountStatus.${status}`) })}
@@ -215,7 +210,7 @@ export function UserDetailPage() {
         {!user.emailVerified && user.status !== 'deleted' && (
           <button
             type="button"
-            className="button admin-button--secondary"
+            className="button button--secondary"
             disabled={resendCall.isLoading}
             onClick={() => void resendVerification()}
           >

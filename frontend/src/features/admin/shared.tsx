@@ -1,9 +1,8 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccountStatus, AdminUser } from '@/features/admin/types';
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
-import { useFocusTrap } from '@/lib/useFocusTrap';
 
 /** A date and time in the language's Swiss convention (22.11.2026, 14:05), Swiss time. */
 export function formatDateTime(iso: string | null | undefined, lang: Language): string {
@@ -87,18 +86,13 @@ export function Pager({ page, nextCursor, busy, onNext, onPrevious }: PagerProps
   if (page === 0 && !nextCursor) return null;
   return (
     <nav className="admin-pager" aria-label={t('pager.label')}>
-      <button
-        type="button"
-        className="button admin-button--secondary"
-        disabled={page === 0 || busy}
-        onClick={onPrevious}
-      >
+      <button type="button" className="button button--secondary" disabled={page === 0 || busy} onClick={onPrevious}>
         {t('pager.previous')}
       </button>
       <span aria-live="polite">{t('pager.page', { page: page + 1 })}</span>
       <button
         type="button"
-        className="button admin-button--secondary"
+        className="button button--secondary"
         disabled={!nextCursor || busy}
         onClick={() => {
           if (nextCursor) onNext(nextCursor);
@@ -107,68 +101,6 @@ export function Pager({ page, nextCursor, busy, onNext, onPrevious }: PagerProps
         {t('pager.next')}
       </button>
     </nav>
-  );
-}
-
-interface ConfirmDialogProps {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  busy?: boolean;
-  danger?: boolean;
-  /** Extra fields (an optional note), between the text and the buttons. */
-  children?: ReactNode;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/**
- * A modal confirmation: focus moves into it (the first field, else Cancel), stays inside while it
- * is open, Escape cancels, and focus returns to the control that opened it.
- */
-export function ConfirmDialog({
-  title,
-  text,
-  confirmLabel,
-  busy = false,
-  danger = false,
-  children,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation('admin');
-  const ref = useRef<HTMLDivElement>(null);
-  const id = useId();
-  useFocusTrap(ref, true, onCancel);
-  return (
-    <div className="admin-dialog__backdrop">
-      <div
-        ref={ref}
-        className="admin-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        tabIndex={-1}
-      >
-        <h2 id={`${id}-title`}>{title}</h2>
-        <p id={`${id}-text`}>{text}</p>
-        {children}
-        <div className="admin-dialog__actions">
-          <button type="button" className="button admin-button--secondary" onClick={onCancel}>
-            {t('confirm.cancel')}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'button admin-button--danger' : 'button'}
-            onClick={onConfirm}
-            disabled={busy}
-          >
-            {confirmLabel}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import {
   useGetContactRequestsQuery,
   useUpdateContactRequestMutation,
 } from '@/features/contacts/api';
-import { ConfirmDialog } from '@/features/contacts/ConfirmDialog';
 import { formatSentAt } from '@/features/contacts/format';
 import type { ContactRequest, ContactRequestChange } from '@/features/contacts/types';
 import type { TranslationKey } from '@/i18n/keys';
@@ -74,7 +74,7 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
           </a>
           <button
             type="button"
-            className="button contacts-button--secondary"
+            className="button button--secondary"
             disabled={busy}
             aria-label={request.read ? t('inbox.markUnreadLabel', { name }) : t('inbox.markReadLabel', { name })}
             onClick={() => {
@@ -88,7 +88,7 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
           </button>
           <button
             type="button"
-            className="button contacts-button--secondary"
+            className="button button--secondary"
             disabled={busy}
             aria-label={request.archived ? t('inbox.unarchiveLabel', { name }) : t('inbox.archiveLabel', { name })}
             onClick={() => {
@@ -102,7 +102,7 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
           </button>
           <button
             type="button"
-            className="button contacts-button--danger"
+            className="button button--danger"
             disabled={busy}
             aria-label={t('inbox.deleteLabel', { name })}
             onClick={() => {
@@ -194,7 +194,7 @@ export function ContactsPage() {
       <div className="contacts-folders" role="group" aria-label={t('inbox.folderLabel')}>
         <button
           type="button"
-          className={archived ? 'button contacts-button--secondary' : 'button'}
+          className={archived ? 'button button--secondary' : 'button'}
           aria-pressed={!archived}
           onClick={() => {
             showFolder(false);
@@ -204,7 +204,7 @@ export function ContactsPage() {
         </button>
         <button
           type="button"
-          className={archived ? 'button' : 'button contacts-button--secondary'}
+          className={archived ? 'button' : 'button button--secondary'}
           aria-pressed={archived}
           onClick={() => {
             showFolder(true);
@@ -245,7 +245,7 @@ export function ContactsPage() {
         <nav className="contacts-pager" aria-label={t('inbox.pagination.label')}>
           <button
             type="button"
-            className="button contacts-button--secondary"
+            className="button button--secondary"
             disabled={page === 0 || list.isFetching}
             onClick={() => {
               setCursors((current) => current.slice(0, -1));
@@ -256,7 +256,7 @@ export function ContactsPage() {
           <span aria-live="polite">{t('inbox.pagination.page', { page: page + 1 })}</span>
           <button
             type="button"
-            className="button contacts-button--secondary"
+            className="button button--secondary"
             disabled={nextCursor === null || list.isFetching}
             onClick={() => {
               if (nextCursor !== null) setCursors((current) => [...current, nextCursor]);
@@ -269,6 +269,7 @@ export function ContactsPage() {
 
       {pending !== null && (
         <ConfirmDialog
+          danger
           title={t('confirm.deleteTitle')}
           text={t('confirm.deleteText', { name: pending.name })}
           confirmLabel={t('confirm.deleteConfirm')}

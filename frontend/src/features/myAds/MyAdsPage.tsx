@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +10,7 @@ import {
   useGetSellerCategoriesQuery,
   useSetMyAdStatusMutation,
 } from '@/features/myAds/api';
-import {
-  categoryName,
-  ConfirmDialog,
-  ErrorAlert,
-  StatusBadge,
-  SubscriptionNotice,
-  usePublishingRight,
-} from '@/features/myAds/shared';
+import { categoryName, ErrorAlert, StatusBadge, SubscriptionNotice, usePublishingRight } from '@/features/myAds/shared';
 import { AD_STATUSES, type AdStatus, type MyAd } from '@/features/myAds/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { INTL_LOCALES } from '@/lib/languages';
@@ -264,7 +258,7 @@ export function MyAdsPage() {
         <nav className="ads-pager" aria-label={t('list.pagination.label')}>
           <button
             type="button"
-            className="button ads-button--secondary"
+            className="button button--secondary"
             disabled={page === 0 || ads.isFetching}
             onClick={() => {
               setCursors((current) => current.slice(0, -1));
@@ -275,7 +269,7 @@ export function MyAdsPage() {
           <span aria-live="polite">{t('list.pagination.page', { page: page + 1 })}</span>
           <button
             type="button"
-            className="button ads-button--secondary"
+            className="button button--secondary"
             disabled={nextCursor === undefined || ads.isFetching}
             onClick={() => {
               setCursors((current) => [...current, nextCursor]);

@@ -350,7 +350,7 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
         <p id={`${inputId}-drop`} className="dropzone__text">
           {t('myAds:photos.dropzone')}
         </p>
-        <label htmlFor={inputId} className="button ads-button--secondary">
+        <label htmlFor={inputId} className="button button--secondary">
           {t('myAds:photos.choose')}
         </label>
         <input
@@ -411,7 +411,7 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
       )}
 
       <div className="ad-form__actions">
-        <button type="button" className="button ads-button--secondary" onClick={onBack}>
+        <button type="button" className="button button--secondary" onClick={onBack}>
           {t('myAds:photos.back')}
         </button>
         {canPublish ? (

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGetSellerSubscriptionsQuery } from '@/features/myAds/api';
@@ -6,7 +6,6 @@ import type { AdStatus, Category, SellerSubscriptions } from '@/features/myAds/t
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
 import { paths } from '@/lib/paths';
-import { useFocusTrap } from '@/lib/useFocusTrap';
 import { useLang } from '@/lib/useLang';
 
 /** A failed call's message in the UI language (server params such as an image reason translated too). */
@@ -91,62 +90,5 @@ export function SubscriptionNotice({ right }: { right: Exclude<PublishingRight, 
         </Link>
       </p>
     </section>
-  );
-}
-
-interface ConfirmDialogProps {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  busy?: boolean;
-  danger?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/**
- * A modal confirmation: focus moves into it (the safe choice, Cancel, first), stays inside while
- * it is open, Escape cancels, and focus returns to the button that opened it.
- */
-export function ConfirmDialog({
-  title,
-  text,
-  confirmLabel,
-  busy = false,
-  danger = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation('myAds');
-  const ref = useRef<HTMLDivElement>(null);
-  useFocusTrap(ref, true, onCancel);
-  return (
-    <div className="ads-dialog__backdrop">
-      <div
-        ref={ref}
-        className="ads-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="ads-dialog-title"
-        aria-describedby="ads-dialog-text"
-        tabIndex={-1}
-      >
-        <h2 id="ads-dialog-title">{title}</h2>
-        <p id="ads-dialog-text">{text}</p>
-        <div className="ads-dialog__actions">
-          <button type="button" className="button ads-button--secondary" onClick={onCancel}>
-            {t('confirm.cancel')}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'button ads-button--danger' : 'button'}
-            onClick={onConfirm}
-            disabled={busy}
-          >
-            {confirmLabel}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

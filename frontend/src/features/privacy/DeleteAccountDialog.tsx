@@ -136,10 +136,10 @@ export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAcco
             </p>
           )}
           <div className="privacy-dialog__actions">
-            <button type="button" className="button privacy-button--secondary" onClick={onCancel} disabled={busy}>
+            <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
               {t('delete.cancel')}
             </button>
-            <button type="submit" className="button privacy-button--danger" disabled={busy}>
+            <button type="submit" className="button button--danger" disabled={busy}>
               {t('delete.confirm')}
             </button>
           </div>

@@ -109,7 +109,7 @@ export function PrivacyAccountPage({ account, loadError, onDeleted }: PrivacyAcc
         ) : (
           <button
             type="button"
-            className="button privacy-button--danger"
+            className="button button--danger"
             disabled={account === undefined}
             onClick={() => {
               setConfirming(true);
