@@ -112,30 +112,21 @@ func (s *Service) newest(ctx context.Context, limit int, cursor string) (UserPag
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: accounts.UsersListPK}},
 		ScanIndexForward:          aws.Bool(false),
 	}
-	var items []map[string]types.AttributeValue
-	for {
-		in.ExclusiveStartKey = start
-		in.Limit = aws.Int32(int32(limit) + 1) //nolint:gosec // limit <= MaxPageSize
-		out, err := s.db.Query(ctx, in)
-		if err != nil {
-			return UserPage{}, fmt.Errorf("admin: list users: %w", err)
-		}
-		items = append(items, out.Items...)
-		start = out.LastEvaluatedKey
-		if len(items) > limit || len(start) == 0 {
-			break
-		}
+	in.ExclusiveStartKey = start
+	items, more, err := ddb.QueryPage[map[string]types.AttributeValue](ctx, s.db, in, limit)
+	if err != nil {
+		return UserPage{}, fmt.Errorf("admin: list users: %w", err)
 	}
 	var page UserPage
-	for _, av := range items[:min(len(items), limit)] {
+	for _, av := range items {
 		u, err := accounts.UserFromItem(av)
 		if err != nil {
 			return UserPage{}, fmt.Errorf("admin: list users: %w", err)
 		}
 		page.Users = append(page.Users, u)
 	}
-	if len(items) > limit {
-		last := items[limit-1]
+	if more {
+		last := items[len(items)-1]
 		key := map[string]types.AttributeValue{}
 		for _, k := range []string{ddb.AttrPK, ddb.AttrSK, ddb.AttrGSI1PK, ddb.AttrGSI1SK} {
 			key[k] = last[k]

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -93,36 +92,23 @@ func (l *Log) List(ctx context.Context, f Filter, limit int, cursor string) (Pag
 			":pk": &types.AttributeValueMemberS{Value: entryPK(f.TargetType, f.TargetID)},
 		}
 	}
-	// Read one more than the page to know whether another follows; with a
-	// filter, keep reading until the page is full or the log ends.
-	var items []item
-	for {
-		in.ExclusiveStartKey = start
-		in.Limit = aws.Int32(int32(limit) + 1) //nolint:gosec // limit <= MaxPageSize
-		out, err := l.db.Query(ctx, in)
-		if err != nil {
-			return Page{}, fmt.Errorf("audit: query entries: %w", err)
-		}
-		var batch []item
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &batch); err != nil {
-			return Page{}, fmt.Errorf("audit: decode entries: %w", err)
-		}
-		items = append(items, batch...)
-		start = out.LastEvaluatedKey
-		if len(items) > limit || len(start) == 0 {
-			break
-		}
+	// One more than the page tells whether another follows; with a filter,
+	// QueryPage reads on until the page is full or the log ends.
+	in.ExclusiveStartKey = start
+	items, more, err := ddb.QueryPage[item](ctx, l.db, in, limit)
+	if err != nil {
+		return Page{}, fmt.Errorf("audit: query entries: %w", err)
 	}
-	page := Page{Items: make([]Entry, 0, min(len(items), limit))}
-	for _, it := range items[:min(len(items), limit)] {
+	page := Page{Items: make([]Entry, 0, len(items))}
+	for _, it := range items {
 		e, err := it.entry()
 		if err != nil {
 			return Page{}, err
 		}
 		page.Items = append(page.Items, e)
 	}
-	if len(items) > limit {
-		last := items[limit-1]
+	if more {
+		last := items[len(items)-1]
 		key := ddb.Key(last.PK, last.SK)
 		if byGSI {
 			key[ddb.AttrGSI1PK] = &types.AttributeValueMemberS{Value: last.GSI1PK}

@@ -383,42 +383,28 @@ func (s *DynamoStore) List(ctx context.Context, sellerID string, archived bool, 
 	if err != nil {
 		return Page{}, fmt.Errorf("contactreq: list: %w", err)
 	}
-	want := int32(limit) + 1 //nolint:gosec // limit <= MaxPageSize
-	var items []item
-	for {
-		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
-			TableName:                 aws.String(s.table),
-			IndexName:                 aws.String(ddb.IndexGSI1),
-			KeyConditionExpression:    aws.String("#pk = :pk"),
-			ExpressionAttributeNames:  map[string]string{"#pk": ddb.AttrGSI1PK},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(folderPK(sellerID, archived))},
-			ScanIndexForward:          aws.Bool(false),
-			Limit:                     aws.Int32(want),
-			ExclusiveStartKey:         start,
-		})
-		if err != nil {
-			return Page{}, fmt.Errorf("contactreq: query requests of %s: %w", sellerID, err)
-		}
-		var batch []item
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &batch); err != nil {
-			return Page{}, fmt.Errorf("contactreq: unmarshal requests: %w", err)
-		}
-		items = append(items, batch...)
-		start = out.LastEvaluatedKey
-		if len(items) > limit || len(start) == 0 {
-			break
-		}
+	items, more, err := ddb.QueryPage[item](ctx, s.db, &dynamodb.QueryInput{
+		TableName:                 aws.String(s.table),
+		IndexName:                 aws.String(ddb.IndexGSI1),
+		KeyConditionExpression:    aws.String("#pk = :pk"),
+		ExpressionAttributeNames:  map[string]string{"#pk": ddb.AttrGSI1PK},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(folderPK(sellerID, archived))},
+		ScanIndexForward:          aws.Bool(false),
+		ExclusiveStartKey:         start,
+	}, limit)
+	if err != nil {
+		return Page{}, fmt.Errorf("contactreq: query requests of %s: %w", sellerID, err)
 	}
-	page := Page{Items: make([]Request, 0, min(len(items), limit))}
-	for _, it := range items[:min(len(items), limit)] {
+	page := Page{Items: make([]Request, 0, len(items))}
+	for _, it := range items {
 		r, err := it.request()
 		if err != nil {
 			return Page{}, err
 		}
 		page.Items = append(page.Items, r)
 	}
-	if len(items) > limit {
-		last := items[limit-1]
+	if more {
+		last := items[len(items)-1]
 		next, err := s.cursors.Encode(map[string]types.AttributeValue{
 			ddb.AttrPK: str(last.PK), ddb.AttrSK: str(last.SK),
 			ddb.AttrGSI1PK: str(last.GSI1PK), ddb.AttrGSI1SK: str(last.GSI1SK),

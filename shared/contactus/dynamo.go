@@ -161,34 +161,21 @@ func (s *DynamoStore) list(ctx context.Context, index, pkAttr, skAttr, pk, filte
 	if err != nil {
 		return Page{}, fmt.Errorf("contactus: list: %w", err)
 	}
-	// Ask for one item more than the page to learn whether another page
-	// follows. A follow-up Query (after a 1 MB page) may over-read; the
-	// surplus is dropped.
-	want := int32(limit) + 1 // limit <= MaxPageSize, so this cannot overflow
-	var items []map[string]types.AttributeValue
-	for {
-		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
-			TableName:                 aws.String(s.table),
-			IndexName:                 aws.String(index),
-			KeyConditionExpression:    aws.String("#pk = :pk"),
-			ExpressionAttributeNames:  map[string]string{"#pk": pkAttr},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
-			ScanIndexForward:          aws.Bool(false),
-			Limit:                     aws.Int32(want),
-			ExclusiveStartKey:         start,
-		})
-		if err != nil {
-			return Page{}, fmt.Errorf("contactus: query messages: %w", err)
-		}
-		items = append(items, out.Items...)
-		start = out.LastEvaluatedKey
-		if len(items) > limit || len(start) == 0 {
-			break
-		}
+	items, more, err := ddb.QueryPage[map[string]types.AttributeValue](ctx, s.db, &dynamodb.QueryInput{
+		TableName:                 aws.String(s.table),
+		IndexName:                 aws.String(index),
+		KeyConditionExpression:    aws.String("#pk = :pk"),
+		ExpressionAttributeNames:  map[string]string{"#pk": pkAttr},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
+		ScanIndexForward:          aws.Bool(false),
+		ExclusiveStartKey:         start,
+	}, limit)
+	if err != nil {
+		return Page{}, fmt.Errorf("contactus: query messages: %w", err)
 	}
 
-	page := Page{Items: make([]Message, 0, min(len(items), limit))}
-	for _, av := range items[:min(len(items), limit)] {
+	page := Page{Items: make([]Message, 0, len(items))}
+	for _, av := range items {
 		var it item
 		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
 			return Page{}, fmt.Errorf("contactus: unmarshal messages: %w", err)
@@ -199,8 +186,8 @@ func (s *DynamoStore) list(ctx context.Context, index, pkAttr, skAttr, pk, filte
 		}
 		page.Items = append(page.Items, m)
 	}
-	if len(items) > limit {
-		last := items[limit-1]
+	if more {
+		last := items[len(items)-1]
 		next, err := s.cursors.Encode(map[string]types.AttributeValue{
 			ddb.AttrPK: last[ddb.AttrPK], ddb.AttrSK: last[ddb.AttrSK], pkAttr: last[pkAttr], skAttr: last[skAttr],
 		}, filtersHash)

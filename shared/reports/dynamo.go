@@ -310,34 +310,21 @@ func (st *DynamoStore) List(ctx context.Context, status Status, limit int, curso
 	if err != nil {
 		return Page{}, fmt.Errorf("reports: list: %w", err)
 	}
-	var items []item
-	for {
-		in.ExclusiveStartKey = start
-		in.Limit = aws.Int32(int32(limit) + 1) //nolint:gosec // limit <= MaxPageSize
-		out, err := st.db.Query(ctx, in)
-		if err != nil {
-			return Page{}, fmt.Errorf("reports: query %s reports: %w", status, err)
-		}
-		var batch []item
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &batch); err != nil {
-			return Page{}, fmt.Errorf("reports: decode reports: %w", err)
-		}
-		items = append(items, batch...)
-		start = out.LastEvaluatedKey
-		if len(items) > limit || len(start) == 0 {
-			break
-		}
+	in.ExclusiveStartKey = start
+	items, more, err := ddb.QueryPage[item](ctx, st.db, in, limit)
+	if err != nil {
+		return Page{}, fmt.Errorf("reports: query %s reports: %w", status, err)
 	}
-	page := Page{Items: make([]Report, 0, min(len(items), limit))}
-	for _, it := range items[:min(len(items), limit)] {
+	page := Page{Items: make([]Report, 0, len(items))}
+	for _, it := range items {
 		r, err := it.report()
 		if err != nil {
 			return Page{}, err
 		}
 		page.Items = append(page.Items, r)
 	}
-	if len(items) > limit {
-		last := items[limit-1]
+	if more {
+		last := items[len(items)-1]
 		key := ddb.Key(last.PK, last.SK)
 		if status == StatusOpen {
 			key[pkAttr], key[skAttr] = s(last.GSI3PK), s(last.GSI3SK)
