@@ -83,6 +83,9 @@ export default defineConfig(({ mode }) => ({
     css: false,
     pool: 'forks',
     maxWorkers: 2,
+    // The form journeys type dozens of fields through user-event: on two busy cores one can pass
+    // 5 s without anything being wrong, so a test gets 15 s before it counts as hung.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,
