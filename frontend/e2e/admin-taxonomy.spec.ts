@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ADMIN, apiLogin, axeProblems, ensureAdmin, expect, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import { ADMIN, apiLogin, axeProblems, ensureAdmin, expect, ownViewer, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -135,7 +135,7 @@ test.describe('the contact-us inbox and the category tree in the back office', (
         // not spend the per-address budget of the other contact-us journeys).
         const subject = `Tuiles ${randomWord()}`;
         const sent = await api.post('/api/v1/contact-us', {
-          headers: { 'CloudFront-Viewer-Address': `198.51.100.${1 + Math.floor(Math.random() * 250)}:41000` },
+          headers: ownViewer(),
           data: {
             name: 'Vera Visiteuse',
             email: uniqueEmail(lang),

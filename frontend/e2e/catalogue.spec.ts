@@ -1,16 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  axeProblems,
-  expect,
-  attachPhotoAndPublish,
-  gradientPng,
-  LANGS,
-  linkFromMailbox,
-  pathOf,
-  test,
-  uniqueEmail,
-  type E2ELang,
-} from './support';
+import { apiSignUp, attachPhotoAndPublish, axeProblems, expect, gradientPng, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -111,20 +100,14 @@ type AdName = keyof typeof ADS;
  */
 async function sellerToken(api: APIRequestContext): Promise<string> {
   const email = uniqueEmail('fr');
-  const signup = await api.post('/api/v1/auth/signup', {
-    data: {
-      accountType: 'individual',
-      firstName: 'Carla',
-      lastName: 'Catalogue',
-      email,
-      phone: '+41 79 111 22 33',
-      password: PASSWORD,
-      isAdult: true,
-      acceptRules: true,
-      language: 'fr',
-    },
+  await apiSignUp(api, {
+    firstName: 'Carla',
+    lastName: 'Catalogue',
+    email,
+    phone: '+41 79 111 22 33',
+    password: PASSWORD,
+    language: 'fr',
   });
-  expect(signup.status(), await signup.text()).toBe(201);
   const link = await linkFromMailbox(api, email, 'email-verification');
   const verify = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
   expect(verify.status(), await verify.text()).toBe(200);

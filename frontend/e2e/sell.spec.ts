@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import { apiSignUp, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts this journey looks for, written out so that a broken translation fails it. */
 const T = {
@@ -160,20 +160,14 @@ async function axeProblems(page: Page): Promise<string[]> {
  */
 async function sellerWithPlan(api: APIRequestContext): Promise<string> {
   const email = uniqueEmail('fr');
-  const signup = await api.post('/api/v1/auth/signup', {
-    data: {
-      accountType: 'individual',
-      firstName: 'Sam',
-      lastName: 'Seller',
-      email,
-      phone: '+41 79 765 43 21',
-      password: PASSWORD,
-      isAdult: true,
-      acceptRules: true,
-      language: 'fr',
-    },
+  await apiSignUp(api, {
+    firstName: 'Sam',
+    lastName: 'Seller',
+    email,
+    phone: '+41 79 765 43 21',
+    password: PASSWORD,
+    language: 'fr',
   });
-  expect(signup.status(), await signup.text()).toBe(201);
   const link = await linkFromMailbox(api, email, 'email-verification');
   const verified = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
   expect(verified.status(), await verified.text()).toBe(200);

@@ -10,11 +10,20 @@ describe('toast slice', () => {
   it('adds toasts with an id and the default duration, keeping the last three', () => {
     let state = reduce(undefined, { type: 'init' });
     for (let i = 0; i < 4; i++) {
-      state = reduce(state, toastShown({ kind: 'info', messageKey: 'errors:generic' }));
+      state = reduce(state, toastShown({ kind: 'info', messageKey: 'errors:generic', messageParams: { n: i } }));
     }
     expect(state.items).toHaveLength(3);
-    expect(state.items[0]).toMatchObject({ kind: 'info', durationMs: DEFAULT_TOAST_MS });
+    expect(state.items[0]).toMatchObject({ kind: 'info', durationMs: DEFAULT_TOAST_MS, messageParams: { n: 1 } });
     expect(new Set(state.items.map((t) => t.id)).size).toBe(3);
+  });
+
+  it('replaces a toast showing the same message instead of stacking a copy', () => {
+    const saved = toastShown({ kind: 'success', messageKey: 'errors:success.message_sent' });
+    let state = reduce(undefined, saved);
+    state = reduce(state, toastShown({ kind: 'error', messageKey: 'errors:generic' }));
+    state = reduce(state, toastShown({ kind: 'success', messageKey: 'errors:success.message_sent' }));
+    expect(state.items.map((t) => t.messageKey)).toEqual(['errors:generic', 'errors:success.message_sent']);
+    expect(state.items[1]?.id).not.toBe(saved.payload.id);
   });
 
   it('removes a dismissed toast', () => {

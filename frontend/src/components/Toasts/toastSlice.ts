@@ -26,12 +26,21 @@ const MAX_TOASTS = 3;
 
 const initialState: ToastState = { items: [] };
 
+function sameMessage(a: Toast): (b: Toast) => boolean {
+  const params = JSON.stringify(a.messageParams ?? {});
+  return (b) => b.kind === a.kind && b.messageKey === a.messageKey && JSON.stringify(b.messageParams ?? {}) === params;
+}
+
 export const toastSlice = createSlice({
   name: 'toasts',
   initialState,
   reducers: {
     toastShown: {
       reducer(state, action: PayloadAction<Toast>) {
+        // The same message again replaces the one shown (and restarts its time) instead of
+        // stacking a copy: saving twice in a row shows one "saved".
+        const same = sameMessage(action.payload);
+        state.items = state.items.filter((toast) => !same(toast));
         state.items.push(action.payload);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
