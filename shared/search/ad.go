@@ -41,8 +41,9 @@ func (a Ad) EffectivePriceRp() int64 {
 // Terms returns the sorted, distinct index terms of ad: all, cat:<slug>
 // for each path element, brand:<brandKey>, cond:<condition>,
 // canton:<XX>, gh4:/gh5:/gh6: cells of its position, category cells,
-// the condition variant of each of these (see qualified) and t:<key> for each text
-// match key of title and brand (see text.go). Empty fields yield no term.
+// t:<key> for each text match key of title and brand (see text.go) and
+// the condition variant of each of these (see qualified). Empty fields
+// yield no term.
 func Terms(ad Ad) []string {
 	var terms []string
 	for _, c := range ad.CategoryPath {
@@ -67,19 +68,18 @@ func Terms(ad Ad) []string {
 			}
 		}
 	}
-	// Every filter term but the text keys has a variant qualified by the
-	// condition (cat:tools~used), so "used tools near Bern" anchors on
+	for _, k := range textKeys(ad.Title, ad.Brand) {
+		terms = append(terms, termText+k)
+	}
+	// Every term has a variant qualified by the condition (cat:tools~used,
+	// t:tuil~new), so "used tools near Bern" or "new tiles" anchors on
 	// postings that all match instead of filtering out half of them: the
-	// condition is the one filter almost every search could add. Text
-	// keys are the most numerous terms of an ad and already selective.
+	// condition is the one filter almost every search could add.
 	if ad.Condition != "" {
 		for _, t := range terms {
 			terms = append(terms, qualified(t, ad.Condition))
 		}
 		terms = append(terms, termCond+ad.Condition)
-	}
-	for _, k := range textKeys(ad.Title, ad.Brand) {
-		terms = append(terms, termText+k)
 	}
 	terms = append(terms, TermAll)
 	slices.Sort(terms)

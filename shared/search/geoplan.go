@@ -13,8 +13,11 @@ import (
 // boundary most of a cell can lie outside. refineCover splits such
 // boundary cells into their children one precision finer (gh5, then gh6)
 // that hold postings and touch the circle, when the counts say that
-// saves a fifth of the cell's postings or more, within maxCoverCells
-// cells and maxSplits child-count queries.
+// saves half of the cell's postings or more, within maxCoverCells cells
+// and maxSplits child-count queries. A cell with more than half of its
+// area inside the circle is not even tried: reading its children's counts
+// costs more than it can save, and every extra cell is one more stream to
+// merge, with its own read-ahead.
 const maxSplits = 8
 
 // refineCover returns the cells to read (without empty ones) and their
@@ -33,7 +36,7 @@ func refineCover(ctx context.Context, db DynamoAPI, table string, p *plan, count
 		slices.SortFunc(work, func(a, b string) int { return int(counts[b] - counts[a]) })
 		cell := work[0]
 		work = work[1:]
-		if _, ok := childPrefix(cell); !ok || p.cellInside(cell) {
+		if _, ok := childPrefix(cell); !ok || p.insideShare(cell) > 0.5 {
 			continue
 		}
 		kids, n, err := childCounts(ctx, db, table, cell)
@@ -54,7 +57,7 @@ func refineCover(ctx context.Context, db DynamoAPI, table string, p *plan, count
 		switch {
 		case sum == 0:
 			cells = slices.Delete(cells, i, i+1)
-		case len(cells)-1+len(keep) <= maxCoverCells && sum*5 <= counts[cell]*4:
+		case len(cells)-1+len(keep) <= maxCoverCells && sum*2 <= counts[cell]:
 			slices.Sort(keep)
 			cells = slices.Concat(cells[:i], cells[i+1:], keep)
 			for _, kid := range keep {
@@ -84,22 +87,28 @@ func (p *plan) cellTouches(term string) bool {
 	return DistanceKm(n.Lat, n.Lon, nLat, nLon) <= n.RadiusKm
 }
 
-// cellInside reports whether a cell term's box lies wholly within the
-// query's radius (its four corners do: the circle is convex).
-func (p *plan) cellInside(term string) bool {
+// insideShare estimates the share of a cell term's box that lies within
+// the query's radius, from a grid of 16 x 16 points: 1 for a cell wholly
+// inside, 0 for one that is not a cell.
+func (p *plan) insideShare(term string) float64 {
 	cell, ok := cellOf(term)
 	if !ok {
-		return false
+		return 0
 	}
 	box, ok := GeohashBox(cell)
 	if !ok {
-		return false
+		return 0
 	}
-	n := p.q.Near
-	for _, c := range [4][2]float64{{box.MinLat, box.MinLon}, {box.MinLat, box.MaxLon}, {box.MaxLat, box.MinLon}, {box.MaxLat, box.MaxLon}} {
-		if DistanceKm(n.Lat, n.Lon, c[0], c[1]) > n.RadiusKm {
-			return false
+	const grid = 16
+	n, in := p.q.Near, 0
+	for i := range grid {
+		lat := box.MinLat + (float64(i)+0.5)*(box.MaxLat-box.MinLat)/grid
+		for j := range grid {
+			lon := box.MinLon + (float64(j)+0.5)*(box.MaxLon-box.MinLon)/grid
+			if DistanceKm(n.Lat, n.Lon, lat, lon) <= n.RadiusKm {
+				in++
+			}
 		}
 	}
-	return true
+	return float64(in) / (grid * grid)
 }

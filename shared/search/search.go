@@ -164,9 +164,9 @@ func newPlan(q Query) (*plan, error) {
 		return nil, apperr.Validation(bad)
 	}
 	p := &plan{q: q}
-	// With a condition, every term but the text keys uses its qualified
-	// variant (see Terms), which implies it; cond: alone is only needed
-	// when nothing else carries it.
+	// With a condition, every term uses its qualified variant (see
+	// Terms), which implies it; cond: alone is only needed when nothing
+	// else carries it.
 	qual := func(t string) string {
 		if q.Condition == "" {
 			return t
@@ -183,11 +183,10 @@ func newPlan(q Query) (*plan, error) {
 		p.q.Canton = strings.ToUpper(q.Canton)
 		p.required = append(p.required, qual(termCanton+p.q.Canton))
 	}
-	toks := QueryTokens(q.Text)
-	for _, t := range toks {
-		p.required = append(p.required, termText+t)
+	for _, t := range QueryTokens(q.Text) {
+		p.required = append(p.required, qual(termText+t))
 	}
-	if q.Condition != "" && len(p.required) == len(toks) && q.Near == nil {
+	if q.Condition != "" && len(p.required) == 0 && q.Near == nil {
 		p.required = append(p.required, termCond+q.Condition)
 	}
 	nearKey := ""
@@ -279,11 +278,16 @@ type state struct {
 }
 
 // streamPos is one anchor term's position: done, or the key to continue
-// after (nil: from the start).
+// after (nil: from the start), and when known the key of the posting that
+// follows (the head: read on an earlier page, not consumed).
 type streamPos struct {
 	done bool
 	sk   string // posting SK of the position; "" = start
 	rp   int64  // its GSI2SK, for price order
+	// head, headSK and headRp: the next posting's key, known.
+	head   bool
+	headSK string
+	headRp int64
 }
 
 // stream reads one anchor term's postings.
@@ -333,11 +337,20 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 	}
 	var cards []Card
 	read := 0
+	fetch := func(need []*stream) error {
+		// Live streams share the rest of the page: merged, k streams of
+		// want/k items each are about a page, where want from each would
+		// cost k pages (a stream that runs dry is refilled).
+		n, err := fetchAll(ctx, db, table, p, filter, need, p.shares(streams, p.q.Limit-len(cards)+1), p.q.ScanBudget-read)
+		read += n
+		return err
+	}
 	for len(cards) < p.q.Limit {
-		// Refill every empty live stream (in parallel: a cover has many).
+		// Refill every empty live stream whose next posting is unknown
+		// (in parallel: a cover has many).
 		var need []*stream
 		for _, s := range streams {
-			if len(s.buf) == 0 && !s.done() {
+			if len(s.buf) == 0 && !s.done() && !s.pos.head {
 				need = append(need, s)
 			}
 		}
@@ -345,24 +358,32 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 			if read >= p.q.ScanBudget {
 				break
 			}
-			// Live streams share the rest of the page: merged, k streams
-			// of want/k items each are about a page, where want from each
-			// would cost k pages (a stream that runs dry is refilled).
-			n, err := fetchAll(ctx, db, table, p, filter, need, p.shares(streams, p.q.Limit-len(cards)+1), p.q.ScanBudget-read)
-			read += n
-			if err != nil {
+			if err := fetch(need); err != nil {
 				return nil, read, err
 			}
 			continue
 		}
 		var best *stream
+		var bestHead postingItem
 		for _, s := range streams {
-			if len(s.buf) > 0 && (best == nil || p.before(&s.buf[0], &best.buf[0])) {
-				best = s
+			if h, ok := s.peek(); ok && (best == nil || p.before(&h, &bestHead)) {
+				best, bestHead = s, h
 			}
 		}
 		if best == nil {
 			break // every stream done
+		}
+		if len(best.buf) == 0 {
+			// The next result is the known head of a stream not read on
+			// this page: read it now. A stream whose head comes after the
+			// page's last result is never read for the page.
+			if read >= p.q.ScanBudget {
+				break
+			}
+			if err := fetch([]*stream{best}); err != nil {
+				return nil, read, err
+			}
+			continue
 		}
 		it := best.take()
 		if c, ok := p.accept(it); ok {
@@ -377,6 +398,18 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 
 func (s *stream) done() bool { return s.pos.done && len(s.buf) == 0 }
 
+// peek is the stream's next posting (only its keys when it is a known head
+// not read yet), false when none is known.
+func (s *stream) peek() (postingItem, bool) {
+	switch {
+	case len(s.buf) > 0:
+		return s.buf[0], true
+	case s.pos.head && !s.pos.done:
+		return postingItem{SK: s.pos.headSK, EffRp: s.pos.headRp, GSI2SK: s.pos.headRp}, true
+	}
+	return postingItem{}, false
+}
+
 // take consumes the stream's head; when that empties the buffer the
 // position jumps to where DynamoDB stopped (past filtered-out items).
 func (s *stream) take() postingItem {
@@ -390,8 +423,16 @@ func (s *stream) take() postingItem {
 }
 
 // position is where the next page starts for this stream: after the last
-// consumed item (buffered, unconsumed items are read again).
-func (s *stream) position() streamPos { return s.pos }
+// consumed item (buffered, unconsumed items are read again), with the key
+// of the first unconsumed one, so the next page reads the stream only
+// when that posting's turn comes.
+func (s *stream) position() streamPos {
+	pos := s.pos
+	if len(s.buf) > 0 {
+		pos.head, pos.headSK, pos.headRp = true, s.buf[0].SK, s.buf[0].GSI2SK
+	}
+	return pos
+}
 
 func lekPos(lek map[string]types.AttributeValue) streamPos {
 	if len(lek) == 0 {
@@ -514,6 +555,7 @@ func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan,
 		return int(out.ScannedCount), fmt.Errorf("decode postings of %s: %w", s.term, err)
 	}
 	s.buf, s.lek = items, out.LastEvaluatedKey
+	s.pos.head = false
 	s.scanned += int(out.ScannedCount)
 	s.matched += len(items)
 	if len(items) == 0 {
@@ -625,7 +667,7 @@ func (p *plan) accept(it postingItem) (Card, bool) {
 // The cursor's start-key map (ddb.Cursors signs it) holds the anchor and
 // one position per anchor term: "a" = anchor terms joined by "\n"; per
 // term i, "d<i>" = "1" when done, else "k<i>" = posting SK and "p<i>" =
-// its price.
+// its price, and with a known head "h<i>" and "q<i>", its SK and price.
 func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	lek := map[string]types.AttributeValue{"a": &types.AttributeValueMemberS{Value: strings.Join(st.anchor, "\n")}}
 	live := false
@@ -638,6 +680,10 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 		live = true
 		lek["k"+si] = &types.AttributeValueMemberS{Value: pos.sk}
 		lek["p"+si] = numAV(pos.rp)
+		if pos.head {
+			lek["h"+si] = &types.AttributeValueMemberS{Value: pos.headSK}
+			lek["q"+si] = numAV(pos.headRp)
+		}
 	}
 	if !live {
 		return "", nil
@@ -687,7 +733,18 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 		if err != nil {
 			return nil, invalid("bad price")
 		}
-		st.streams = append(st.streams, streamPos{sk: k.Value, rp: rp})
+		pos := streamPos{sk: k.Value, rp: rp}
+		if h, ok := lek["h"+si].(*types.AttributeValueMemberS); ok {
+			q, ok := lek["q"+si].(*types.AttributeValueMemberN)
+			if !ok {
+				return nil, invalid("missing head price")
+			}
+			if pos.headRp, err = strconv.ParseInt(q.Value, 10, 64); err != nil {
+				return nil, invalid("bad head price")
+			}
+			pos.head, pos.headSK = true, h.Value
+		}
+		st.streams = append(st.streams, pos)
 	}
 	return st, nil
 }

@@ -196,6 +196,8 @@ func TestSearch(t *testing.T) {
 		{"text: german plural finds singular", Query{Text: "Gipsplatte"}, []string{"ad02"}},
 		{"text: accents folded", Query{Text: "perceuse a percussion"}, []string{"ad06"}},
 		{"text: nothing", Query{Text: "beton"}, nil},
+		{"text and condition", Query{Text: "ziegel", Condition: CondUsed}, []string{"ad04", "ad00"}},
+		{"text, category and condition", Query{Text: "ziegel", Category: "roof-tiles", Condition: CondNew}, []string{"ad07"}},
 		{"brand and condition", Query{Brand: "HILTI", Condition: CondUsed}, []string{"ad05"}},
 		{"canton", Query{Canton: "be"}, []string{"ad07", "ad04"}},
 		{"category + max price, price asc", Query{Category: "roof-tiles", MaxPriceRp: 27000, Sort: SortPriceAsc}, []string{"ad00", "ad07", "ad01"}},
@@ -381,6 +383,7 @@ func TestSearchCost(t *testing.T) {
 		"near Lugano 10 km, price desc":    {Near: &Near{lugano[0], lugano[1], 10}, Sort: SortPriceDesc},
 		"near Zürich 3 km + brand, newest": {Near: &Near{zurich[0], zurich[1], 3}, Brand: "Gasser"},
 		"text + category, newest":          {Text: "material", Category: "bricks"},
+		"text + used, price desc":          {Text: "material 3", Condition: CondUsed, Sort: SortPriceDesc},
 		"near Lugano 10 km + category":     {Near: &Near{lugano[0], lugano[1], 10}, Category: "tools"},
 		"near Zürich 3 km + used":          {Near: &Near{zurich[0], zurich[1], 3}, Condition: CondUsed},
 	}
