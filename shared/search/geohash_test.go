@@ -137,3 +137,28 @@ func TestCellTerms(t *testing.T) {
 		t.Error("sameKind compares the qualifiers")
 	}
 }
+
+func TestInsideShare(t *testing.T) {
+	// gh4 u0qj holds Zürich (47.3769, 8.5417); its box is about 20 x 27 km.
+	box, _ := GeohashBox("u0qj")
+	centre := [2]float64{(box.MinLat + box.MaxLat) / 2, (box.MinLon + box.MaxLon) / 2}
+	tests := []struct {
+		name     string
+		term     string
+		near     Near
+		min, max float64
+	}{
+		{"wholly inside a wide circle", "gh4:u0qj", Near{centre[0], centre[1], 50}, 1, 1},
+		{"far away", "gh4:u0qj", Near{46.0037, 8.9511, 10}, 0, 0},
+		{"a small circle in the middle", "cat:tools|gh4:u0qj~used", Near{centre[0], centre[1], 5}, 0.1, 0.2},
+		// A wide circle whose edge runs through the cell's centre.
+		{"a circle edge through the middle", "gh4:u0qj", Near{centre[0], centre[1] - 1, DistanceKm(centre[0], centre[1]-1, centre[0], centre[1])}, 0.45, 0.55},
+		{"not a cell", "cat:tools", Near{centre[0], centre[1], 50}, 0, 0},
+	}
+	for _, tc := range tests {
+		p := &plan{q: Query{Near: &tc.near}}
+		if got := p.insideShare(tc.term); got < tc.min || got > tc.max {
+			t.Errorf("%s: got %.3f, want %.2f-%.2f", tc.name, got, tc.min, tc.max)
+		}
+	}
+}
