@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignUp, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { apiSignUp, axeProblems, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts this journey looks for, written out so that a broken translation fails it. */
 const T = {
@@ -144,14 +143,6 @@ const PHOTOS = [
 ];
 
 // ---- helpers ----
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
 
 /**
  * A verified seller with a paid Starter plan (five ads), made once for the whole file through the
