@@ -284,8 +284,7 @@ type streamPos struct {
 	done bool
 	sk   string // posting SK of the position; "" = start
 	rp   int64  // its GSI2SK, for price order
-	// head, headSK and headRp: the next posting's key, known.
-	head   bool
+	// headSK and headRp: the next posting's key when known ("" = not).
 	headSK string
 	headRp int64
 }
@@ -350,7 +349,7 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		// (in parallel: a cover has many).
 		var need []*stream
 		for _, s := range streams {
-			if len(s.buf) == 0 && !s.done() && !s.pos.head {
+			if len(s.buf) == 0 && !s.done() && s.pos.headSK == "" {
 				need = append(need, s)
 			}
 		}
@@ -404,7 +403,7 @@ func (s *stream) peek() (postingItem, bool) {
 	switch {
 	case len(s.buf) > 0:
 		return s.buf[0], true
-	case s.pos.head && !s.pos.done:
+	case s.pos.headSK != "" && !s.pos.done:
 		return postingItem{SK: s.pos.headSK, EffRp: s.pos.headRp, GSI2SK: s.pos.headRp}, true
 	}
 	return postingItem{}, false
@@ -429,7 +428,7 @@ func (s *stream) take() postingItem {
 func (s *stream) position() streamPos {
 	pos := s.pos
 	if len(s.buf) > 0 {
-		pos.head, pos.headSK, pos.headRp = true, s.buf[0].SK, s.buf[0].GSI2SK
+		pos.headSK, pos.headRp = s.buf[0].SK, s.buf[0].GSI2SK
 	}
 	return pos
 }
@@ -555,7 +554,7 @@ func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan,
 		return int(out.ScannedCount), fmt.Errorf("decode postings of %s: %w", s.term, err)
 	}
 	s.buf, s.lek = items, out.LastEvaluatedKey
-	s.pos.head = false
+	s.pos.headSK = ""
 	s.scanned += int(out.ScannedCount)
 	s.matched += len(items)
 	if len(items) == 0 {
@@ -680,7 +679,7 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 		live = true
 		lek["k"+si] = &types.AttributeValueMemberS{Value: pos.sk}
 		lek["p"+si] = numAV(pos.rp)
-		if pos.head {
+		if pos.headSK != "" {
 			lek["h"+si] = &types.AttributeValueMemberS{Value: pos.headSK}
 			lek["q"+si] = numAV(pos.headRp)
 		}
@@ -734,7 +733,7 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 			return nil, invalid("bad price")
 		}
 		pos := streamPos{sk: k.Value, rp: rp}
-		if h, ok := lek["h"+si].(*types.AttributeValueMemberS); ok {
+		if h, ok := lek["h"+si].(*types.AttributeValueMemberS); ok && h.Value != "" {
 			q, ok := lek["q"+si].(*types.AttributeValueMemberN)
 			if !ok {
 				return nil, invalid("missing head price")
@@ -742,7 +741,7 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 			if pos.headRp, err = strconv.ParseInt(q.Value, 10, 64); err != nil {
 				return nil, invalid("bad head price")
 			}
-			pos.head, pos.headSK = true, h.Value
+			pos.headSK = h.Value
 		}
 		st.streams = append(st.streams, pos)
 	}
