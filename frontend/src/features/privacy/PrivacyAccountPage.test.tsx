@@ -75,6 +75,13 @@ async function renderPage(route = '/fr/user/privacy') {
   const view = await renderApp(route, { preloadedState: signedInState() });
   // The first render loads the dashboard's and this page's code: give it time on a busy machine.
   await screen.findByRole('heading', { level: 1, name: 'Confidentialité et compte' }, { timeout: 5000 });
+  // The heading shows while the account is still loading; what the page offers depends on it.
+  await waitFor(
+    () => {
+      expect(document.querySelector('.privacy-page .preloader')).toBeNull();
+    },
+    { timeout: 5000 },
+  );
   return view;
 }
 
