@@ -24,6 +24,7 @@ import (
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/contactreq"
+	"github.com/remat/remat/shared/favourites"
 	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/privacy"
@@ -51,12 +52,13 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	confirmer := accounts.NewService(users, limiter, sender, nil, nil, nil, accounts.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})
 	svc := privacy.NewService(privacy.Deps{
 		Users: users, Confirmer: confirmer,
-		Ads:      catalog.NewStore(db, cfg.TableName).WithCursors(cursors),
-		AdBlobs:  catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
-		Avatars:  blob.New(s3Client, cfg.ImagesBucket),
-		Requests: contactreq.NewDynamoStore(db, cfg.TableName, cursors),
-		Billing:  billing.NewDynamoStore(db, cfg.TableName),
-		DB:       db, Table: cfg.TableName,
+		Ads:        catalog.NewStore(db, cfg.TableName).WithCursors(cursors),
+		AdBlobs:    catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
+		Avatars:    blob.New(s3Client, cfg.ImagesBucket),
+		Requests:   contactreq.NewDynamoStore(db, cfg.TableName, cursors),
+		Favourites: favourites.NewStore(db, cfg.TableName, cursors),
+		Billing:    billing.NewDynamoStore(db, cfg.TableName),
+		DB:         db, Table: cfg.TableName,
 		Audit:   audit.NewRecorder(db, cfg.TableName),
 		Limiter: limiter, Sender: sender,
 	}, privacy.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})

@@ -97,6 +97,11 @@ const (
 	// Privacy: data export and account deletion.
 	CodeAccountConfirmationInvalid Code = "account_confirmation_invalid"
 	CodeAdminCannotDeleteSelf      Code = "admin_cannot_delete_self"
+
+	// Favourites (the wish list).
+	CodeWishlistNotFound Code = "wishlist_not_found"
+	CodeWishlistOwnAd    Code = "wishlist_own_ad"
+	CodeWishlistFull     Code = "wishlist_full"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -212,6 +217,10 @@ var table = map[Code]codeInfo{
 
 	CodeAccountConfirmationInvalid: {http.StatusForbidden, "the password or e-mail address does not match this account"},
 	CodeAdminCannotDeleteSelf:      {http.StatusForbidden, "an administrator's account cannot be deleted by its holder; ask another administrator"},
+
+	CodeWishlistNotFound: {http.StatusNotFound, "wish list not found"},
+	CodeWishlistOwnAd:    {http.StatusForbidden, "you cannot save your own ad"},
+	CodeWishlistFull:     {http.StatusConflict, "your wish list is full; remove some ads first"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

@@ -265,14 +265,14 @@ type mineBody struct {
 }
 
 func (h *handler) mine(w http.ResponseWriter, r *http.Request) {
-	page, clicks, err := h.svc.MyAds(r.Context(), principal(r), r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
+	page, stats, err := h.svc.MyAds(r.Context(), principal(r), r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
 	body := mineBody{Items: make([]MyAdJSON, len(page.Ads)), NextCursor: page.NextCursor}
 	for i, a := range page.Ads {
-		body.Items[i] = myAdJSON(a, clicks[a.ID])
+		body.Items[i] = myAdJSON(a, stats[a.ID])
 	}
 	httpx.JSON(w, http.StatusOK, body)
 }

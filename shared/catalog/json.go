@@ -28,14 +28,15 @@ type CardJSON struct {
 	ImageURL string `json:"imageUrl,omitempty"`
 }
 
-func cardJSON(c search.Card) CardJSON {
+// NewCardJSON is card c with the site path of its picture.
+func NewCardJSON(c search.Card) CardJSON {
 	return CardJSON{Card: c, ImageURL: blob.PublicPath(c.ThumbKey)}
 }
 
 func cardsJSON(cards []search.Card) []CardJSON {
 	out := make([]CardJSON, len(cards))
 	for i, c := range cards {
-		out[i] = cardJSON(c)
+		out[i] = NewCardJSON(c)
 	}
 	return out
 }
@@ -179,16 +180,17 @@ type MyAdJSON struct {
 	EffectivePriceRp int64  `json:"effectivePriceRp"`
 	Status           string `json:"status"`
 	Clicks           int64  `json:"clicks"`
+	Favourites       int64  `json:"favourites"`
 	ImageURL         string `json:"imageUrl,omitempty"`
 	CreatedAt        string `json:"createdAt"`
 	UpdatedAt        string `json:"updatedAt"`
 	ExpiresAt        string `json:"expiresAt,omitempty"`
 }
 
-func myAdJSON(a Ad, clicks int64) MyAdJSON {
+func myAdJSON(a Ad, st Stats) MyAdJSON {
 	return MyAdJSON{
 		ID: a.ID, Title: a.Title, CategorySlug: a.CategorySlug, PriceRp: a.PriceRp, DiscountPct: a.DiscountPct,
-		EffectivePriceRp: a.EffectivePriceRp(), Status: a.Status, Clicks: clicks, ImageURL: blob.PublicPath(a.MainCardKey()),
+		EffectivePriceRp: a.EffectivePriceRp(), Status: a.Status, Clicks: st.Clicks, Favourites: max(st.Favourites, 0), ImageURL: blob.PublicPath(a.MainCardKey()),
 		CreatedAt: apiTime(a.CreatedAt), UpdatedAt: apiTime(a.UpdatedAt), ExpiresAt: apiTimeOpt(a.ExpiresAt),
 	}
 }

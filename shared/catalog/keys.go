@@ -4,7 +4,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/oklog/ulid/v2"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Item types and keys of the catalogue.
@@ -24,7 +28,7 @@ import (
 //	             expiresAt, subscriptionId, sellerHidden (the seller's
 //	             account is suspended or banned: see moderation.go)
 //	Ad stats     PK = AD#<adId>             SK = STATS            type = AdStats
-//	             clicks (ADD)
+//	             clicks (ADD), favourites (ADD, by package favourites)
 //	Ad image     PK = AD#<adId>             SK = IMG#<imageId>    type = AdImage
 //	             imageId, adId, state, reason, contentType, size,
 //	             uploadKey, keys {thumb, card, large}, width, height,
@@ -161,4 +165,31 @@ func RenditionKeys(adID, imageID string) ImageKeys {
 func ValidID(s string) bool {
 	_, err := ulid.ParseStrict(s)
 	return err == nil && len(s) == ulid.EncodedSize
+}
+
+// Keys and conditions for the domains that write an ad's items inside
+// their own transactions (favourites: a wish-list item and the ad's
+// favourites counter in one TransactWriteItems).
+
+// AdKey is the key of ad id's main item.
+func AdKey(id string) map[string]types.AttributeValue { return ddb.Key(adPK(id), skAd) }
+
+// StatsKey is the key of ad id's STATS item (see Stats).
+func StatsKey(id string) map[string]types.AttributeValue { return ddb.Key(adPK(id), skStats) }
+
+// StatsType is the type attribute of a STATS item.
+const StatsType = typeStats
+
+// VisibleToOthers is a ConditionCheck on AdKey(id) that holds while the ad
+// is active, its seller is not hidden and it does not belong to userID:
+// the ads another user may save.
+func VisibleToOthers(table, id, userID string) *types.ConditionCheck {
+	return &types.ConditionCheck{
+		TableName: aws.String(table), Key: AdKey(id),
+		ConditionExpression:      aws.String("#s = :active AND sellerId <> :uid AND (attribute_not_exists(sellerHidden) OR sellerHidden = :false)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":active": str(StatusActive), ":uid": str(userID), ":false": &types.AttributeValueMemberBOOL{Value: false},
+		},
+	}
 }

@@ -56,26 +56,35 @@ func (s *Store) CountView(ctx context.Context, adID, visitorHash string, now tim
 	return true, nil
 }
 
-// Clicks returns the click counts of the ads ids (0 when never viewed).
-func (s *Store) Clicks(ctx context.Context, ids []string) (map[string]int64, error) {
+// Stats are an ad's counters (its STATS item).
+type Stats struct {
+	Clicks int64 `dynamodbav:"clicks"`
+	// Favourites: how many users keep the ad in their wish list (written
+	// by package favourites in the same transaction as the wish-list item).
+	Favourites int64 `dynamodbav:"favourites"`
+}
+
+// Stats returns the counters of the ads ids (zero for an ad never viewed
+// or saved).
+func (s *Store) Stats(ctx context.Context, ids []string) (map[string]Stats, error) {
 	keys := make([]map[string]types.AttributeValue, len(ids))
 	for i, id := range ids {
 		keys[i] = ddb.Key(adPK(id), skStats)
 	}
 	items, err := s.batchGet(ctx, keys)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: clicks: %w", err)
+		return nil, fmt.Errorf("catalog: stats: %w", err)
 	}
-	out := make(map[string]int64, len(ids))
+	out := make(map[string]Stats, len(ids))
 	for _, item := range items {
 		var st struct {
-			PK     string `dynamodbav:"PK"`
-			Clicks int64  `dynamodbav:"clicks"`
+			PK string `dynamodbav:"PK"`
+			Stats
 		}
 		if err := attributevalue.UnmarshalMap(item, &st); err != nil {
 			return nil, fmt.Errorf("catalog: decode stats: %w", err)
 		}
-		out[st.PK[len(adPKPrefix):]] = st.Clicks
+		out[st.PK[len(adPKPrefix):]] = st.Stats
 	}
 	return out, nil
 }

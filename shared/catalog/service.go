@@ -745,8 +745,9 @@ func (s *Service) DeleteImage(ctx context.Context, p auth.Principal, id, imageID
 }
 
 // MyAds returns a page of p's ads (newest created first, MyAdsPageSize per
-// page) with their clicks; status filters when not empty.
-func (s *Service) MyAds(ctx context.Context, p auth.Principal, status, cursor string) (SellerPage, map[string]int64, error) {
+// page) with their stats (clicks, favourites); status filters when not
+// empty.
+func (s *Service) MyAds(ctx context.Context, p auth.Principal, status, cursor string) (SellerPage, map[string]Stats, error) {
 	switch status {
 	case "", StatusDraft, StatusActive, StatusInactive, StatusExpired:
 	default:
@@ -760,11 +761,11 @@ func (s *Service) MyAds(ctx context.Context, p auth.Principal, status, cursor st
 	for i, a := range page.Ads {
 		ids[i] = a.ID
 	}
-	clicks, err := s.store.Clicks(ctx, ids)
+	stats, err := s.store.Stats(ctx, ids)
 	if err != nil {
 		return SellerPage{}, nil, err
 	}
-	return page, clicks, nil
+	return page, stats, nil
 }
 
 // ---------------------------------------------------------------- buyer's side

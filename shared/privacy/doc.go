@@ -10,8 +10,8 @@
 // own store and a partition or index keyed by the caller's id (keys.go),
 // page by page: profile and social sign-in links (never the password hash,
 // the token version or table keys), ads with their photos' URLs and click
-// counts, the contact requests received, subscriptions, orders, payments
-// and invoices. Reports a user filed cannot be listed by user (they are
+// counts, the contact requests received, the wish list, subscriptions,
+// orders, payments and invoices. Reports a user filed cannot be listed by user (they are
 // stored with the reported ad and hold only the e-mail typed in the form),
 // so the document says so instead of searching the table. Five exports
 // per user and hour (ratelimit).
@@ -31,12 +31,14 @@
 //     (catalog.Store.EraseAd);
 //  2. the contact requests received (inbox and archive), each with the
 //     unread counter (contactreq.DynamoStore.Delete);
-//  3. the profile photo (images/avatars/<uid>/...);
-//  4. the entries of the administrators' user search;
-//  5. the e-mail telling the user, in their language, that the account is
+//  3. the wish list, each favourite with its ad's favourites counter
+//     (favourites.Store.RemoveAll);
+//  4. the profile photo (images/avatars/<uid>/...);
+//  5. the entries of the administrators' user search;
+//  6. the e-mail telling the user, in their language, that the account is
 //     deleted and which records are kept (sent while the address still
 //     exists; a failure is logged and does not stop the deletion);
-//  6. one transaction: the profile anonymised (names, phone, company and
+//  7. one transaction: the profile anonymised (names, phone, company and
 //     avatar gone, the e-mail replaced by deleted-<uid>@deleted.invalid,
 //     password hash removed, status "deleted", token version bumped so
 //     every session ends, out of the administrators' list), the e-mail

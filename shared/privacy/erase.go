@@ -63,7 +63,7 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, in Confirmation)
 	// budget, so every request makes progress.
 	deadline := s.now().Add(s.opts.Budget)
 	over := func() bool { return !s.now().Before(deadline) }
-	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests} {
+	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests, s.eraseFavourites} {
 		err := step(ctx, u, over)
 		if errors.Is(err, errOverBudget) {
 			slog.InfoContext(ctx, "privacy: account deletion continues in the next request", "uid", u.ID)
@@ -125,6 +125,16 @@ func (s *Service) eraseAds(ctx context.Context, u accounts.User, over func() boo
 		return errOverBudget
 	case err != nil:
 		return fmt.Errorf("ads: %w", err)
+	}
+	return nil
+}
+
+// eraseFavourites empties the wish list; each removal counts its ad's
+// favourites down. At most MaxFavourites small transactions: no budget
+// check needed.
+func (s *Service) eraseFavourites(ctx context.Context, u accounts.User, _ func() bool) error {
+	if _, err := s.d.Favourites.RemoveAll(ctx, u.ID); err != nil {
+		return fmt.Errorf("favourites: %w", err)
 	}
 	return nil
 }

@@ -35,6 +35,7 @@ type Document struct {
 	SocialSignIns           []SocialSignIn     `json:"socialSignIns"`
 	Ads                     []AdData           `json:"ads"`
 	ContactRequestsReceived []RequestData      `json:"contactRequestsReceived"`
+	Favourites              []FavouriteData    `json:"favourites"`
 	Subscriptions           []SubscriptionData `json:"subscriptions"`
 	Orders                  []OrderData        `json:"orders"`
 	Payments                []PaymentData      `json:"payments"`
@@ -230,6 +231,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 	doc := Document{
 		Format: FormatVersion, ExportedAt: stamp(s.now()), Account: s.accountData(u),
 		SocialSignIns: []SocialSignIn{}, Ads: []AdData{}, ContactRequestsReceived: []RequestData{},
+		Favourites:    []FavouriteData{},
 		Subscriptions: []SubscriptionData{}, Orders: []OrderData{}, Payments: []PaymentData{}, Invoices: []InvoiceData{},
 		Notes: []string{noteReports, noteSent, noteViewed, noteKept},
 	}
@@ -241,7 +243,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 		doc.SocialSignIns = append(doc.SocialSignIns, SocialSignIn{Provider: l.Provider, Subject: l.Subject})
 	}
 	for _, step := range []func(context.Context, accounts.User, *Document) error{
-		s.exportAds, s.exportRequests, s.exportBilling,
+		s.exportAds, s.exportRequests, s.exportFavourites, s.exportBilling,
 	} {
 		if err := step(ctx, u, &doc); err != nil {
 			return Document{}, fmt.Errorf("privacy: export of %s: %w", u.ID, err)
@@ -350,6 +352,28 @@ func (s *Service) exportRequests(ctx context.Context, u accounts.User, doc *Docu
 			}
 			cursor = page.NextCursor
 		}
+	}
+	return nil
+}
+
+// FavouriteData is one ad of the wish list (its title when it was saved).
+type FavouriteData struct {
+	AdID    string `json:"adId"`
+	Title   string `json:"title"`
+	URL     string `json:"url"`
+	SavedAt string `json:"savedAt"`
+}
+
+func (s *Service) exportFavourites(ctx context.Context, u accounts.User, doc *Document) error {
+	all, err := s.d.Favourites.All(ctx, u.ID)
+	if err != nil {
+		return fmt.Errorf("favourites: %w", err)
+	}
+	lang := languageOf(u)
+	for _, f := range all {
+		doc.Favourites = append(doc.Favourites, FavouriteData{
+			AdID: f.AdID, Title: f.Title, URL: s.url("/" + lang + "/product/" + f.AdID), SavedAt: stamp(f.SavedAt),
+		})
 	}
 	return nil
 }

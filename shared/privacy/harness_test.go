@@ -30,6 +30,7 @@ import (
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/favourites"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/password"
@@ -71,6 +72,7 @@ type cloud struct {
 	acc     *accounts.Service
 	ads     *catalog.Store
 	creqs   *contactreq.DynamoStore
+	favs    *favourites.Store
 	bills   *billing.DynamoStore
 	billing *billing.Service
 	blobs   *flakyBlobs
@@ -111,6 +113,7 @@ func newCloud(t *testing.T, o options) *cloud {
 		accounts.Options{From: "no-reply@remat.ch", SiteURL: siteURL, Params: password.TestParams})
 	c.ads = catalog.NewStore(db, table).WithCursors(c.cursors)
 	c.creqs = contactreq.NewDynamoStore(db, table, c.cursors)
+	c.favs = favourites.NewStore(db, table, c.cursors)
 	c.bills = billing.NewDynamoStore(db, table)
 	c.billing = billing.NewService(c.bills, billing.AccountsCustomers{Users: c.users},
 		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, sender, billing.Options{
@@ -120,7 +123,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	c.blobs = &flakyBlobs{next: catalog.S3Blobs{Client: s3c, Bucket: bucket}}
 	c.svc = privacy.NewService(privacy.Deps{
 		Users: c.users, Confirmer: c.acc, Ads: c.ads, AdBlobs: c.blobs, Avatars: blob.New(s3c, bucket),
-		Requests: c.creqs, Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
+		Requests: c.creqs, Favourites: c.favs, Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
 		Limiter: limiter, Sender: sender,
 	}, privacy.Options{From: "no-reply@remat.ch", SiteURL: siteURL, Budget: o.budget})
 	verifier := ver.WithTokenVersions(c.users)
@@ -443,4 +446,13 @@ func (c *cloud) mailsTo(addr string) []string {
 		}
 	}
 	return out
+}
+
+// favourite saves ad adID in uid's wish list through the favourites
+// service, as the wish-list function does.
+func (c *cloud) favourite(t *testing.T, uid, adID string) {
+	t.Helper()
+	if _, created, err := favourites.NewService(c.favs, c.ads).Save(t.Context(), uid, adID); err != nil || !created {
+		t.Fatalf("save %s for %s: created %v, %v", adID, uid, created, err)
+	}
 }

@@ -40,6 +40,10 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	c.request(t, other.ID, otherAd, "bruno@example.com")
 	paid, pending := c.buy(t, owner.ID)
 	c.buy(t, other.ID)
+	third := c.user(t, auth.RoleUser, "Gianni", "it", false)
+	saved := c.ad(t, third.ID, "Betonmischer 140 l")
+	c.favourite(t, owner.ID, saved.ID)
+	c.favourite(t, other.ID, saved.ID)
 
 	doc, r := c.export(t, owner.token)
 	if r.status != http.StatusOK {
@@ -68,6 +72,10 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	}
 	if len(doc.ContactRequestsReceived) != 1 || doc.ContactRequestsReceived[0].ID != req.ID || doc.ContactRequestsReceived[0].Message != req.Message {
 		t.Errorf("contact requests: got %+v", doc.ContactRequestsReceived)
+	}
+	if len(doc.Favourites) != 1 || doc.Favourites[0].AdID != saved.ID || doc.Favourites[0].Title != saved.Title ||
+		doc.Favourites[0].URL != siteURL+"/de/product/"+saved.ID {
+		t.Errorf("favourites: got %+v", doc.Favourites)
 	}
 	if len(doc.Subscriptions) != 1 || doc.Subscriptions[0].PlanID != "pro" {
 		t.Errorf("subscriptions: got %+v", doc.Subscriptions)
@@ -135,6 +143,8 @@ func TestDeleteAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.request(t, bystander.ID, keep, "claire@example.com")
+	c.favourite(t, u.ID, keep.ID)
+	c.favourite(t, c.user(t, auth.RoleUser, "Mia", "it", false).ID, keep.ID)
 	paid, pending := c.buy(t, u.ID)
 	if !c.searchable(t, "Klinkerziegel", ad.ID) || c.unread(t, u.ID) != 2 {
 		t.Fatal("setup: the ad is not searchable or the request not counted")
@@ -174,6 +184,13 @@ func TestDeleteAccount(t *testing.T) {
 	}
 	if c.unread(t, u.ID) != 0 || c.unread(t, bystander.ID) != 1 {
 		t.Errorf("unread counters: got %d and %d, want 0 and the bystander's 1", c.unread(t, u.ID), c.unread(t, bystander.ID))
+	}
+	// The wish list, and the saved ad's counter (the other buyer's save stays).
+	if favs, err := c.favs.All(ctx, u.ID); err != nil || len(favs) != 0 {
+		t.Errorf("favourites: got %+v %v, want none", favs, err)
+	}
+	if st, err := c.ads.Stats(ctx, []string{keep.ID}); err != nil || st[keep.ID].Favourites != 1 {
+		t.Errorf("the saved ad's favourites: got %+v %v, want the other buyer's 1", st, err)
 	}
 	// The profile: anonymised, status deleted, out of the admin list and search.
 	got, err := c.users.UserByID(ctx, u.ID)

@@ -12,6 +12,7 @@ import "time"
 //	                       per ad: ad, images, clicks (catalog.EachSellerAd, Record)
 //	Requests received      Query GSI1 GSI1PK=SELLER#<uid>#CREQ and #CREQARCHIVE
 //	                       (contactreq.DynamoStore.List, signed cursors)
+//	Favourites             Query GSI1 GSI1PK=FAVS#<uid> (favourites.Store.All)
 //	Subscriptions          Query PK=USER#<uid> begins_with(SK, SUB#)   (billing)
 //	Payments               Query PK=USER#<uid> begins_with(SK, PAY#)   (billing)
 //	Orders                 Query GSI1 GSI1PK=BUYER#<uid>, ProjectionExpression id,
@@ -20,7 +21,9 @@ import "time"
 //	                       then GetItem INVOICE#<id>/INVOICE (billing.DynamoStore.Invoice)
 //	Rate limit             UpdateItem RATE#privacy-export#<hash uid>/W#<hour> (ratelimit)
 //
-// Deletion: the steps of doc.go, then what is left under USER#<uid>
+// Deletion: the steps of doc.go (favourites: favourites.Store.RemoveAll,
+// which also counts each ad's favourites down and deletes FAVCOUNT), then
+// what is left under USER#<uid>
 // (Query PK=USER#<uid>, keys only), item by item:
 //
 //	PROFILE      accounts     anonymised (accounts.DynamoStore.EraseUser)

@@ -16,6 +16,7 @@ import (
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
+	"github.com/remat/remat/shared/favourites"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 )
@@ -53,6 +54,12 @@ type Requests interface {
 	Delete(ctx context.Context, sellerID, id string) error
 }
 
+// Favourites is what privacy needs of the wish list (*favourites.Store).
+type Favourites interface {
+	All(ctx context.Context, uid string) ([]favourites.Favourite, error)
+	RemoveAll(ctx context.Context, uid string) (int, error)
+}
+
 // Billing reads a user's money records (*billing.DynamoStore).
 type Billing interface {
 	Subscriptions(ctx context.Context, uid string) ([]billing.Subscription, error)
@@ -78,10 +85,11 @@ type Deps struct {
 	Confirmer Confirmer
 	Ads       Ads
 	// AdBlobs deletes ad photos (catalog.S3Blobs on the images bucket).
-	AdBlobs  catalog.Blobs
-	Avatars  Avatars
-	Requests Requests
-	Billing  Billing
+	AdBlobs    catalog.Blobs
+	Avatars    Avatars
+	Requests   Requests
+	Favourites Favourites
+	Billing    Billing
 	// DB and Table: the single table, for the queries of keys.go.
 	DB      QueryAPI
 	Table   string
