@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/blob"
@@ -52,13 +53,14 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	confirmer := accounts.NewService(users, limiter, sender, nil, nil, nil, accounts.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})
 	svc := privacy.NewService(privacy.Deps{
 		Users: users, Confirmer: confirmer,
-		Ads:        catalog.NewStore(db, cfg.TableName).WithCursors(cursors),
-		AdBlobs:    catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
-		Avatars:    blob.New(s3Client, cfg.ImagesBucket),
-		Requests:   contactreq.NewDynamoStore(db, cfg.TableName, cursors),
-		Favourites: favourites.NewStore(db, cfg.TableName, cursors),
-		Billing:    billing.NewDynamoStore(db, cfg.TableName),
-		DB:         db, Table: cfg.TableName,
+		Ads:           catalog.NewStore(db, cfg.TableName).WithCursors(cursors),
+		AdBlobs:       catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
+		Avatars:       blob.New(s3Client, cfg.ImagesBucket),
+		Requests:      contactreq.NewDynamoStore(db, cfg.TableName, cursors),
+		Favourites:    favourites.NewStore(db, cfg.TableName, cursors),
+		SavedSearches: alerts.NewStore(db, cfg.TableName),
+		Billing:       billing.NewDynamoStore(db, cfg.TableName),
+		DB:            db, Table: cfg.TableName,
 		Audit:   audit.NewRecorder(db, cfg.TableName),
 		Limiter: limiter, Sender: sender,
 	}, privacy.Options{From: cfg.MailFrom, SiteURL: cfg.SiteURL})

@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
@@ -45,5 +46,7 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
 		catalog.NewS3Uploads(s3Client, cfg.ImagesBucket, cfg.UploadEndpoint, cfg.S3UsePathStyle),
 	)
+	// New ads are matched against the saved searches as they are published.
+	svc = svc.WithPublishListener(alerts.NewService(alerts.NewStore(db, cfg.TableName), db, cfg.TableName, svc, cursors))
 	return catalog.NewHandler(svc, verifier.WithTokenVersions(users)), nil
 }

@@ -102,6 +102,11 @@ const (
 	CodeWishlistNotFound Code = "wishlist_not_found"
 	CodeWishlistOwnAd    Code = "wishlist_own_ad"
 	CodeWishlistFull     Code = "wishlist_full"
+
+	// Saved searches and alerts.
+	CodeSavedSearchNotFound Code = "saved_search_not_found"
+	CodeSavedSearchLimit    Code = "saved_search_limit"
+	CodeSavedSearchTooBroad Code = "saved_search_too_broad"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -221,6 +226,10 @@ var table = map[Code]codeInfo{
 	CodeWishlistNotFound: {http.StatusNotFound, "wish list not found"},
 	CodeWishlistOwnAd:    {http.StatusForbidden, "you cannot save your own ad"},
 	CodeWishlistFull:     {http.StatusConflict, "your wish list is full; remove some ads first"},
+
+	CodeSavedSearchNotFound: {http.StatusNotFound, "saved search not found"},
+	CodeSavedSearchLimit:    {http.StatusConflict, "you have saved as many searches as allowed; delete one first"},
+	CodeSavedSearchTooBroad: {http.StatusUnprocessableEntity, "choose at least one filter before saving a search"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

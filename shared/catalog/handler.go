@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -170,10 +171,16 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 
 var pricePattern = regexp.MustCompile(`^[0-9]{1,7}(\.[0-9]{1,2})?$`)
 
-// parseSearch reads the product list's query string; every invalid
-// parameter is named in one validation error.
+// parseSearch reads the product list's query string.
 func parseSearch(r *http.Request) (SearchParams, error) {
-	q := r.URL.Query()
+	return ParseSearchValues(r.URL.Query())
+}
+
+// ParseSearchValues reads the product list's parameters (q, category,
+// brand, condition, maxPrice, location, radius, canton, sort, limit,
+// cursor) from q; every invalid one is named in one validation error.
+// Saved searches keep the same parameters.
+func ParseSearchValues(q url.Values) (SearchParams, error) {
 	get := func(k string) string { return strings.TrimSpace(q.Get(k)) }
 	p := SearchParams{
 		Text: get("q"), Category: get("category"), Brand: get("brand"), Condition: get("condition"),

@@ -72,6 +72,8 @@ type Service struct {
 	uploads Uploads
 	now     func() time.Time
 	log     *slog.Logger
+	// published hears of publications (nil: nobody).
+	published PublishListener
 
 	mu         sync.Mutex
 	categories cached[[]Category]
@@ -95,7 +97,29 @@ func NewService(store *Store, subs Subscriptions, sellers Sellers, blobs Blobs, 
 // WithClock returns a copy of the service reading the time from now
 // (tests).
 func (s *Service) WithClock(now func() time.Time) *Service {
-	return &Service{store: s.store, subs: s.subs, sellers: s.sellers, blobs: s.blobs, uploads: s.uploads, now: now, log: s.log}
+	return s.copyWith(now, s.published)
+}
+
+// copyWith is a fresh copy of s (its caches start empty) with now and
+// published.
+func (s *Service) copyWith(now func() time.Time, published PublishListener) *Service {
+	return &Service{
+		store: s.store, subs: s.subs, sellers: s.sellers, blobs: s.blobs, uploads: s.uploads, now: now, log: s.log,
+		published: published,
+	}
+}
+
+// PublishListener hears of each ad that went on sale through Publish
+// (the saved-search alerts). It must not fail the publication: it
+// handles and logs its own errors.
+type PublishListener interface {
+	Published(ctx context.Context, ad search.Ad)
+}
+
+// WithPublishListener returns a copy of the service that tells l of every
+// publication (from draft or expired, not a reactivation within the run).
+func (s *Service) WithPublishListener(l PublishListener) *Service {
+	return s.copyWith(s.now, l)
 }
 
 func newID(now time.Time) string {
@@ -542,7 +566,11 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 			if err != nil {
 				return AdRecord{}, err
 			}
-			return s.store.Record(ctx, id)
+			rec, err := s.store.Record(ctx, id)
+			if err == nil && s.published != nil {
+				s.published.Published(ctx, SearchAd(rec.Ad))
+			}
+			return rec, err
 		}
 		// Every subscription was taken meanwhile, or the ad changed: the
 		// next round reads both again (and refuses if nothing is left).

@@ -63,7 +63,7 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, in Confirmation)
 	// budget, so every request makes progress.
 	deadline := s.now().Add(s.opts.Budget)
 	over := func() bool { return !s.now().Before(deadline) }
-	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests, s.eraseFavourites} {
+	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests, s.eraseFavourites, s.eraseSavedSearches} {
 		err := step(ctx, u, over)
 		if errors.Is(err, errOverBudget) {
 			slog.InfoContext(ctx, "privacy: account deletion continues in the next request", "uid", u.ID)
@@ -135,6 +135,15 @@ func (s *Service) eraseAds(ctx context.Context, u accounts.User, over func() boo
 func (s *Service) eraseFavourites(ctx context.Context, u accounts.User, _ func() bool) error {
 	if _, err := s.d.Favourites.RemoveAll(ctx, u.ID); err != nil {
 		return fmt.Errorf("favourites: %w", err)
+	}
+	return nil
+}
+
+// eraseSavedSearches deletes the saved searches with their filed entries
+// and waiting alerts (at most alerts.MaxSearches).
+func (s *Service) eraseSavedSearches(ctx context.Context, u accounts.User, _ func() bool) error {
+	if err := s.d.SavedSearches.RemoveAll(ctx, u.ID); err != nil {
+		return fmt.Errorf("saved searches: %w", err)
 	}
 	return nil
 }

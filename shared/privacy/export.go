@@ -36,6 +36,7 @@ type Document struct {
 	Ads                     []AdData           `json:"ads"`
 	ContactRequestsReceived []RequestData      `json:"contactRequestsReceived"`
 	Favourites              []FavouriteData    `json:"favourites"`
+	SavedSearches           []SavedSearchData  `json:"savedSearches"`
 	Subscriptions           []SubscriptionData `json:"subscriptions"`
 	Orders                  []OrderData        `json:"orders"`
 	Payments                []PaymentData      `json:"payments"`
@@ -231,7 +232,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 	doc := Document{
 		Format: FormatVersion, ExportedAt: stamp(s.now()), Account: s.accountData(u),
 		SocialSignIns: []SocialSignIn{}, Ads: []AdData{}, ContactRequestsReceived: []RequestData{},
-		Favourites:    []FavouriteData{},
+		Favourites: []FavouriteData{}, SavedSearches: []SavedSearchData{},
 		Subscriptions: []SubscriptionData{}, Orders: []OrderData{}, Payments: []PaymentData{}, Invoices: []InvoiceData{},
 		Notes: []string{noteReports, noteSent, noteViewed, noteKept},
 	}
@@ -243,7 +244,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 		doc.SocialSignIns = append(doc.SocialSignIns, SocialSignIn{Provider: l.Provider, Subject: l.Subject})
 	}
 	for _, step := range []func(context.Context, accounts.User, *Document) error{
-		s.exportAds, s.exportRequests, s.exportFavourites, s.exportBilling,
+		s.exportAds, s.exportRequests, s.exportFavourites, s.exportSavedSearches, s.exportBilling,
 	} {
 		if err := step(ctx, u, &doc); err != nil {
 			return Document{}, fmt.Errorf("privacy: export of %s: %w", u.ID, err)
@@ -373,6 +374,31 @@ func (s *Service) exportFavourites(ctx context.Context, u accounts.User, doc *Do
 	for _, f := range all {
 		doc.Favourites = append(doc.Favourites, FavouriteData{
 			AdID: f.AdID, Title: f.Title, URL: s.url("/" + lang + "/product/" + f.AdID), SavedAt: stamp(f.SavedAt),
+		})
+	}
+	return nil
+}
+
+// SavedSearchData is one saved search with its alert settings.
+type SavedSearchData struct {
+	Name       string `json:"name"`
+	Params     string `json:"params"`
+	Place      string `json:"place,omitempty"`
+	Frequency  string `json:"frequency"`
+	Paused     bool   `json:"paused"`
+	CreatedAt  string `json:"createdAt"`
+	LastSentAt string `json:"lastSentAt,omitempty"`
+}
+
+func (s *Service) exportSavedSearches(ctx context.Context, u accounts.User, doc *Document) error {
+	all, err := s.d.SavedSearches.List(ctx, u.ID)
+	if err != nil {
+		return fmt.Errorf("saved searches: %w", err)
+	}
+	for _, ss := range all {
+		doc.SavedSearches = append(doc.SavedSearches, SavedSearchData{
+			Name: ss.Name, Params: ss.Params, Place: ss.Place, Frequency: ss.Frequency, Paused: ss.Paused,
+			CreatedAt: stamp(ss.CreatedAt), LastSentAt: stamp(ss.LastSentAt),
 		})
 	}
 	return nil

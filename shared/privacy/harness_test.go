@@ -23,6 +23,7 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/billing"
@@ -61,24 +62,25 @@ const (
 // auth API (sign-up, login) and the stores the tests fill the account
 // with through their owners.
 type cloud struct {
-	db      *dynamodb.Client
-	table   string
-	s3      *s3.Client
-	bucket  string
-	box     *testcloud.Mailbox
-	cursors *ddb.Cursors
-	iss     *auth.Issuer
-	users   *accounts.DynamoStore
-	acc     *accounts.Service
-	ads     *catalog.Store
-	creqs   *contactreq.DynamoStore
-	favs    *favourites.Store
-	bills   *billing.DynamoStore
-	billing *billing.Service
-	blobs   *flakyBlobs
-	svc     *privacy.Service
-	api     http.Handler
-	auth    http.Handler
+	db       *dynamodb.Client
+	table    string
+	s3       *s3.Client
+	bucket   string
+	box      *testcloud.Mailbox
+	cursors  *ddb.Cursors
+	iss      *auth.Issuer
+	users    *accounts.DynamoStore
+	acc      *accounts.Service
+	ads      *catalog.Store
+	creqs    *contactreq.DynamoStore
+	favs     *favourites.Store
+	searches *alerts.Store
+	bills    *billing.DynamoStore
+	billing  *billing.Service
+	blobs    *flakyBlobs
+	svc      *privacy.Service
+	api      http.Handler
+	auth     http.Handler
 }
 
 // options change the wiring of one test's cloud.
@@ -114,6 +116,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	c.ads = catalog.NewStore(db, table).WithCursors(c.cursors)
 	c.creqs = contactreq.NewDynamoStore(db, table, c.cursors)
 	c.favs = favourites.NewStore(db, table, c.cursors)
+	c.searches = alerts.NewStore(db, table)
 	c.bills = billing.NewDynamoStore(db, table)
 	c.billing = billing.NewService(c.bills, billing.AccountsCustomers{Users: c.users},
 		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, sender, billing.Options{
@@ -123,7 +126,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	c.blobs = &flakyBlobs{next: catalog.S3Blobs{Client: s3c, Bucket: bucket}}
 	c.svc = privacy.NewService(privacy.Deps{
 		Users: c.users, Confirmer: c.acc, Ads: c.ads, AdBlobs: c.blobs, Avatars: blob.New(s3c, bucket),
-		Requests: c.creqs, Favourites: c.favs, Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
+		Requests: c.creqs, Favourites: c.favs, SavedSearches: c.searches, Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
 		Limiter: limiter, Sender: sender,
 	}, privacy.Options{From: "no-reply@remat.ch", SiteURL: siteURL, Budget: o.budget})
 	verifier := ver.WithTokenVersions(c.users)
@@ -454,5 +457,15 @@ func (c *cloud) favourite(t *testing.T, uid, adID string) {
 	t.Helper()
 	if _, created, err := favourites.NewService(c.favs, c.ads).Save(t.Context(), uid, adID); err != nil || !created {
 		t.Fatalf("save %s for %s: created %v, %v", adID, uid, created, err)
+	}
+}
+
+// saveSearch saves a search with an alert for uid, as the saved-searches
+// function does.
+func (c *cloud) saveSearch(t *testing.T, uid, name string) {
+	t.Helper()
+	svc := alerts.NewService(c.searches, c.db, c.table, catalog.NewService(c.ads, nil, nil, nil, nil), c.cursors)
+	if _, err := svc.Create(t.Context(), uid, alerts.Input{Name: name, Params: "q=ziegel&condition=used"}); err != nil {
+		t.Fatalf("save search for %s: %v", uid, err)
 	}
 }

@@ -44,6 +44,8 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	saved := c.ad(t, third.ID, "Betonmischer 140 l")
 	c.favourite(t, owner.ID, saved.ID)
 	c.favourite(t, other.ID, saved.ID)
+	c.saveSearch(t, owner.ID, "Ziegel gebraucht")
+	c.saveSearch(t, other.ID, "Ziegel für Lia")
 
 	doc, r := c.export(t, owner.token)
 	if r.status != http.StatusOK {
@@ -76,6 +78,9 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	if len(doc.Favourites) != 1 || doc.Favourites[0].AdID != saved.ID || doc.Favourites[0].Title != saved.Title ||
 		doc.Favourites[0].URL != siteURL+"/de/product/"+saved.ID {
 		t.Errorf("favourites: got %+v", doc.Favourites)
+	}
+	if len(doc.SavedSearches) != 1 || doc.SavedSearches[0].Name != "Ziegel gebraucht" || doc.SavedSearches[0].Params != "condition=used&q=ziegel" {
+		t.Errorf("saved searches: got %+v", doc.SavedSearches)
 	}
 	if len(doc.Subscriptions) != 1 || doc.Subscriptions[0].PlanID != "pro" {
 		t.Errorf("subscriptions: got %+v", doc.Subscriptions)
@@ -144,6 +149,7 @@ func TestDeleteAccount(t *testing.T) {
 	}
 	c.request(t, bystander.ID, keep, "claire@example.com")
 	c.favourite(t, u.ID, keep.ID)
+	c.saveSearch(t, u.ID, "Klinker")
 	c.favourite(t, c.user(t, auth.RoleUser, "Mia", "it", false).ID, keep.ID)
 	paid, pending := c.buy(t, u.ID)
 	if !c.searchable(t, "Klinkerziegel", ad.ID) || c.unread(t, u.ID) != 2 {
@@ -184,6 +190,9 @@ func TestDeleteAccount(t *testing.T) {
 	}
 	if c.unread(t, u.ID) != 0 || c.unread(t, bystander.ID) != 1 {
 		t.Errorf("unread counters: got %d and %d, want 0 and the bystander's 1", c.unread(t, u.ID), c.unread(t, bystander.ID))
+	}
+	if ss, err := c.searches.List(ctx, u.ID); err != nil || len(ss) != 0 {
+		t.Errorf("saved searches: got %+v %v, want none", ss, err)
 	}
 	// The wish list, and the saved ad's counter (the other buyer's save stays).
 	if favs, err := c.favs.All(ctx, u.ID); err != nil || len(favs) != 0 {

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
@@ -60,6 +61,12 @@ type Favourites interface {
 	RemoveAll(ctx context.Context, uid string) (int, error)
 }
 
+// SavedSearches is what privacy needs of saved searches (*alerts.Store).
+type SavedSearches interface {
+	List(ctx context.Context, uid string) ([]alerts.SavedSearch, error)
+	RemoveAll(ctx context.Context, uid string) error
+}
+
 // Billing reads a user's money records (*billing.DynamoStore).
 type Billing interface {
 	Subscriptions(ctx context.Context, uid string) ([]billing.Subscription, error)
@@ -89,7 +96,9 @@ type Deps struct {
 	Avatars    Avatars
 	Requests   Requests
 	Favourites Favourites
-	Billing    Billing
+	// SavedSearches: the user's saved searches and their alerts.
+	SavedSearches SavedSearches
+	Billing       Billing
 	// DB and Table: the single table, for the queries of keys.go.
 	DB      QueryAPI
 	Table   string
