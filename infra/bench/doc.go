@@ -12,6 +12,10 @@
 //     100000 for the catalogue's acceptance figure) into DynamoDB Local and
 //     reports, per typical search, items read and capacity per page and
 //     p50/p95 latency.
+//   - BenchmarkAlertMatching: files 10,000 saved searches and matches new
+//     ads against them as a publication does, reporting per ad the
+//     partitions queried, filed entries read, capacity, matches and
+//     p50/p95 time.
 //   - BenchmarkProductPhoto12MP: the image pipeline's work on a generated
 //     12-megapixel JPEG (decode, the large/card/thumb renditions, three
 //     encodings), with the time per photo and the peak heap it held.

@@ -70,6 +70,11 @@ func benchAds(b *testing.B) []search.Ad {
 			b.Fatalf("%s=%q: want a positive number", EnvBenchAds, v)
 		}
 	}
+	return benchAdsN(n)
+}
+
+// benchAdsN is n ads of the benchmark catalogue.
+func benchAdsN(n int) []search.Ad {
 	towns := []struct {
 		canton   string
 		lat, lon float64

@@ -277,6 +277,8 @@ func (s *Service) Match(ctx context.Context, ad search.Ad) (MatchStats, error) {
 		return st, firstErr
 	}
 	now := s.now()
+	// Recording a match is two small writes; they run in parallel too, so
+	// a publication that matches many searches is not held up by them.
 	for _, e := range seen {
 		q := e.Criteria.Query()
 		if e.UserID == ad.SellerID || !search.Matches(q, ad) {
@@ -289,15 +291,23 @@ func (s *Service) Match(ctx context.Context, ad search.Ad) (MatchStats, error) {
 		if q.Near != nil {
 			m.DistanceKm = search.DistanceKm(q.Near.Lat, q.Near.Lon, ad.Lat, ad.Lon)
 		}
-		switch err := s.store.Record(ctx, e, m, now); {
-		case err == nil:
-			st.Matched++
-		case errors.Is(err, errInactive):
-		default:
-			return st, err
-		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			err := s.store.Record(ctx, e, m, now)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				st.Matched++
+			case errors.Is(err, errInactive):
+			default:
+				firstErr = cmpErr(firstErr, err)
+			}
+		})
 	}
-	return st, nil
+	wg.Wait()
+	return st, firstErr
 }
 
 func cmpErr(first, err error) error {

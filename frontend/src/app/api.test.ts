@@ -20,7 +20,7 @@ function captureSettingsRequest() {
 }
 
 describe('the API slice', () => {
-  it('declares exactly the cache tags of the specification', () => {
+  it('declares exactly the cache tags of the specification, plus Wishlist and SavedSearches', () => {
     expect(TAG_TYPES).toEqual([
       'User',
       'Product',
@@ -32,6 +32,8 @@ describe('the API slice', () => {
       'Report',
       'Settings',
       'ContactUs',
+      'Wishlist',
+      'SavedSearches',
     ]);
     expect(api.reducerPath).toBe('api');
     expect(REQUEST_TIMEOUT_MS).toBe(15000);

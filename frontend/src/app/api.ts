@@ -2,7 +2,8 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { readTokenCookie } from '@/lib/authToken';
 import { apiBaseUrl } from '@/lib/env';
 
-/** Cache tags, declared once for the whole app (spec §3). */
+/** Cache tags, declared once for the whole app (spec §3, plus `Wishlist` for the favourites and
+ * `SavedSearches` for the search alerts). */
 export const TAG_TYPES = [
   'User',
   'Product',
@@ -14,6 +15,8 @@ export const TAG_TYPES = [
   'Report',
   'Settings',
   'ContactUs',
+  'Wishlist',
+  'SavedSearches',
 ] as const;
 
 /** Requests give up after this long and fail with TIMEOUT_ERROR. */

@@ -13,8 +13,7 @@ import { ADMIN_SEGMENTS, MY_ADS_SEGMENTS, ROUTE_SEGMENTS, USER_SEGMENTS } from '
  */
 const PAGE_MODULES = {
   '': () => import('@/app/HomeRoute').then((m) => ({ default: m.HomeRoute })),
-  [ROUTE_SEGMENTS.products]: () =>
-    import('@/features/catalogue/ProductsPage').then((m) => ({ default: m.ProductsPage })),
+  [ROUTE_SEGMENTS.products]: () => import('@/app/ProductsRoute').then((m) => ({ default: m.ProductsRoute })),
   [ROUTE_SEGMENTS.product]: () => import('@/app/ProductRoute').then((m) => ({ default: m.ProductRoute })),
   [ROUTE_SEGMENTS.about]: () => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
   [ROUTE_SEGMENTS.howItWorks]: () =>
@@ -38,6 +37,8 @@ const PAGE_MODULES = {
   [ROUTE_SEGMENTS.privacy]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage })),
   [ROUTE_SEGMENTS.payment]: () => import('@/features/billing/PaymentPage').then((m) => ({ default: m.PaymentPage })),
   [ROUTE_SEGMENTS.admin]: () => import('@/features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })),
+  [ROUTE_SEGMENTS.unsubscribe]: () =>
+    import('@/features/savedSearches/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 };
 
 /** The back office's sections (administrators only), each its own chunk. */
@@ -65,12 +66,13 @@ const loadPaymentDetails = () =>
 const loadMyAds = () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage }));
 const loadAdEditor = () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage }));
 const loadContacts = () => import('@/features/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage }));
+const loadFavourites = () => import('@/app/FavouritesRoute').then((m) => ({ default: m.FavouritesRoute }));
+const loadSavedSearches = () => import('@/app/SavedSearchesRoute').then((m) => ({ default: m.SavedSearchesRoute }));
 const loadPrivacy = () => import('@/app/PrivacyRoute').then((m) => ({ default: m.PrivacyRoute }));
 
 const HomePage = lazy(PAGE_MODULES['']);
 const ProductsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.products]);
-const loadSearchTokenPage = () =>
-  import('@/features/catalogue/ProductsPage').then((m) => ({ default: m.SearchTokenPage }));
+const loadSearchTokenPage = () => import('@/app/ProductsRoute').then((m) => ({ default: m.SearchTokenRoute }));
 const SearchTokenPage = lazy(loadSearchTokenPage);
 const ProductPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.product]);
 const AboutPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.about]);
@@ -91,6 +93,7 @@ const TermsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.terms]);
 const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
 const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
 const AdminLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.admin]);
+const UnsubscribePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.unsubscribe]);
 const AdminReportsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reports]);
 const AdminUsersPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.users]);
 const AdminUserPage = lazy(loadAdminUser);
@@ -105,6 +108,8 @@ const PaymentDetailsPage = lazy(loadPaymentDetails);
 const MyAdsPage = lazy(loadMyAds);
 const AdEditorPage = lazy(loadAdEditor);
 const ContactsPage = lazy(loadContacts);
+const FavouritesPage = lazy(loadFavourites);
+const SavedSearchesPage = lazy(loadSavedSearches);
 const PrivacyAccountPage = lazy(loadPrivacy);
 
 /**
@@ -137,6 +142,8 @@ export const routes: RouteObject[] = [
           { path: ROUTE_SEGMENTS.sell, element: <SellPage /> },
           { path: ROUTE_SEGMENTS.terms, element: <TermsPage /> },
           { path: ROUTE_SEGMENTS.privacy, element: <PrivacyPage /> },
+          // The one-click unsubscribe of an alert e-mail: public, it works signed out.
+          { path: ROUTE_SEGMENTS.unsubscribe, element: <UnsubscribePage /> },
           {
             // Login-protected (spec §2). The other dashboard sections arrive with later issues;
             // until then they show the not-found page.
@@ -156,6 +163,8 @@ export const routes: RouteObject[] = [
                   { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
                   { path: USER_SEGMENTS.products, element: <MyAdsPage /> },
                   { path: USER_SEGMENTS.contacts, element: <ContactsPage /> },
+                  { path: USER_SEGMENTS.favourites, element: <FavouritesPage /> },
+                  { path: USER_SEGMENTS.savedSearches, element: <SavedSearchesPage /> },
                   { path: USER_SEGMENTS.privacy, element: <PrivacyAccountPage /> },
                   {
                     path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
@@ -219,6 +228,8 @@ export function preloadPage(pathname: string): void {
   if (segment === ROUTE_SEGMENTS.user) {
     if (child === USER_SEGMENTS.products) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
     else if (child === USER_SEGMENTS.contacts) void loadContacts();
+    else if (child === USER_SEGMENTS.favourites) void loadFavourites();
+    else if (child === USER_SEGMENTS.savedSearches) void loadSavedSearches();
     else if (child === USER_SEGMENTS.privacy) void loadPrivacy();
     else void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
   }

@@ -10,12 +10,14 @@ import type contactUs from '@/i18n/locales/en/contactUs.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type errors from '@/i18n/locales/en/errors.json';
+import type favourites from '@/i18n/locales/en/favourites.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
 import type legal from '@/i18n/locales/en/legal.json';
 import type myAds from '@/i18n/locales/en/myAds.json';
 import type privacy from '@/i18n/locales/en/privacy.json';
 import type reports from '@/i18n/locales/en/reports.json';
+import type savedSearches from '@/i18n/locales/en/savedSearches.json';
 
 /**
  * Typed translations: the English files define the keys, so `t('unknown.key')` does not compile.
@@ -43,6 +45,8 @@ declare module 'i18next' {
       adminTaxonomy: typeof adminTaxonomy;
       contacts: typeof contacts;
       privacy: typeof privacy;
+      favourites: typeof favourites;
+      savedSearches: typeof savedSearches;
     };
   }
 }

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'adminTaxonomy',
   'contacts',
   'privacy',
+  'favourites',
+  'savedSearches',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

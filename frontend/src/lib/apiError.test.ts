@@ -137,6 +137,15 @@ describe('error params (account status, image reason)', () => {
     expect(messageOptions(translate, make())).toEqual({ reason: '<imageReasons.unknown>' });
   });
 
+  it('passes a limit on as sent (wishlist_full)', () => {
+    const error = toApiError({
+      status: 409,
+      data: { error: { code: 'wishlist_full', message: 'your wish list is full', params: { max: '300' } } },
+    });
+    expect(error.messageKey).toBe('codes.wishlist_full');
+    expect(messageOptions(translate, error)).toEqual({ max: '300' });
+  });
+
   it('keeps the HTTP status for unknown codes', () => {
     expect(messageOptions(translate, toApiError({ status: 418, data: {} }))).toEqual({ status: 418 });
   });

@@ -93,6 +93,14 @@ export const SERVER_ERROR_CODES = [
   // Privacy: data export and account deletion
   'account_confirmation_invalid',
   'admin_cannot_delete_self',
+  // Favourites (the wish list)
+  'wishlist_not_found',
+  'wishlist_own_ad',
+  'wishlist_full',
+  // Saved searches (e-mail alerts)
+  'saved_search_not_found',
+  'saved_search_limit',
+  'saved_search_too_broad',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -169,7 +177,7 @@ export interface ApiError {
   code?: string;
   /** Field name -> field error code, on validation errors. */
   fields?: Record<string, string>;
-  /** Values the server's message interpolates (`status`, `reason`), as sent. */
+  /** Values the server's message interpolates (`status`, `reason`, `max`), as sent. */
   params?: Record<string, string>;
   /** What to show: `t(messageKey, { ns: 'errors', ...messageParams })`. */
   messageKey: ErrorMessageKey;
@@ -273,7 +281,8 @@ export function fieldErrorKey(code: string): FieldErrorKey {
 /**
  * The translation options for an ApiError's message: the HTTP status for unknown codes, and the
  * server's params with their values translated (`status` -> `accountStatus.<v>`, `reason` ->
- * `imageReasons.<v>`). Use as `t(error.messageKey, { ns: 'errors', ...messageOptions(t, error) })`.
+ * `imageReasons.<v>`) or, for a limit (`max`), as sent. Use as
+ * `t(error.messageKey, { ns: 'errors', ...messageOptions(t, error) })`.
  */
 export function messageOptions(
   translate: (
@@ -295,6 +304,9 @@ export function messageOptions(
     );
   }
   if (error.code === 'account_status' && status === undefined) options.status = translate('accountStatus.unknown');
+  // A limit the message quotes (wishlist_full, saved_search_limit: `max`) is a plain number: passed on as sent.
+  const max = error.params?.max;
+  if (max !== undefined) options.max = max;
   const reason = error.params?.reason;
   if (error.code === 'image_processing_failed') {
     options.reason = translate(

@@ -24,6 +24,7 @@ export const ROUTE_SEGMENTS = {
   terms: 'terms',
   privacy: 'privacy',
   admin: 'admin',
+  unsubscribe: 'unsubscribe',
 } as const;
 
 /** Child segments of the `user` dashboard (spec §2). */
@@ -32,6 +33,8 @@ export const USER_SEGMENTS = {
   paymentDetails: 'payment-details',
   information: 'information',
   contacts: 'contacts',
+  favourites: 'favourites',
+  savedSearches: 'saved-searches',
   privacy: 'privacy',
 } as const;
 
@@ -98,6 +101,12 @@ export const paths = {
   privacy: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.privacy}`,
   userPage: (lang: Language, segment: (typeof USER_SEGMENTS)[keyof typeof USER_SEGMENTS]) =>
     `/${lang}/${ROUTE_SEGMENTS.user}/${segment}`,
+  /** Dashboard "Favourites": the ads the user saved (the spec's wish list). */
+  favourites: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.favourites}`,
+  /** Dashboard "Saved searches": the searches whose new ads are e-mailed to the user. */
+  savedSearches: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.savedSearches}`,
+  /** The one-click unsubscribe page of an alert e-mail (public). */
+  unsubscribe: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.unsubscribe}`,
   /** Dashboard "My ads". */
   myAds: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}`,
   addProduct: (lang: Language) =>

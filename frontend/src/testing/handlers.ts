@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { catalogueHandlers } from '@/testing/catalogue';
 import { contactsHandlers } from '@/testing/contacts';
+import { favouritesHandlers } from '@/testing/favourites';
 
 /** The API base as the app resolves it under jsdom (see lib/env.ts). */
 export const API = `${window.location.origin}/api/v1`;
@@ -60,4 +61,5 @@ export const defaultHandlers = [
   ),
   ...catalogueHandlers,
   ...contactsHandlers,
+  ...favouritesHandlers,
 ];

@@ -61,6 +61,7 @@ export function myAd(overrides: Record<string, unknown> = {}) {
     effectivePriceRp: 125000,
     status: 'active',
     clicks: 1234,
+    favourites: 0,
     createdAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-02T10:00:00Z',
     expiresAt: '2027-01-30T10:00:00Z',

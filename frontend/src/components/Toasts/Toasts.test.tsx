@@ -94,4 +94,22 @@ describe('toast area', () => {
     });
     expect(screen.getByText('Der Server hat mit einem Fehler geantwortet (HTTP 409).')).toBeInTheDocument();
   });
+
+  it('shows an in-app link after the message when the toast has one (Italian)', async () => {
+    const { store } = await renderWithProviders(<Toasts />, { route: '/it/' });
+    act(() => {
+      store.dispatch(
+        toastShown({
+          kind: 'success',
+          messageKey: 'savedSearches:toast.saved',
+          link: { labelKey: 'savedSearches:toast.manage', to: '/it/user/saved-searches' },
+        }),
+      );
+    });
+    const region = screen.getByRole('status');
+    expect(within(region).getByRole('link', { name: 'Gestisci i miei avvisi' })).toHaveAttribute(
+      'href',
+      '/it/user/saved-searches',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { CloseIcon } from '@/components/icons';
 import { selectToasts, toastDismissed, type Toast } from '@/components/Toasts/toastSlice';
@@ -33,7 +34,17 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li ref={itemRef} className={`toast toast--${toast.kind}`}>
-      <span className="toast__message">{t(toast.messageKey, toast.messageParams)}</span>
+      <span className="toast__message">
+        {t(toast.messageKey, toast.messageParams)}
+        {toast.link && (
+          <>
+            {' '}
+            <Link className="toast__link" to={toast.link.to}>
+              {t(toast.link.labelKey)}
+            </Link>
+          </>
+        )}
+      </span>
       <button
         type="button"
         className="toast__dismiss"

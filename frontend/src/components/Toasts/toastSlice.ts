@@ -12,6 +12,8 @@ export interface Toast {
   kind: ToastKind;
   messageKey: TranslationKey;
   messageParams?: Record<string, string | number>;
+  /** An in-app link shown after the message ("Manage my alerts"): its label key and path. */
+  link?: { labelKey: TranslationKey; to: string };
   durationMs: number;
 }
 

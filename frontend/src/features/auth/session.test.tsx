@@ -127,6 +127,8 @@ describe('protected routes', () => {
       '/fr/user/payment-details',
       '/fr/user/information',
       '/fr/user/contacts',
+      '/fr/user/favourites',
+      '/fr/user/saved-searches',
       '/fr/user/privacy',
     ]);
     expect(within(nav).getByRole('link', { name: 'Mon profil' })).toHaveAttribute('aria-current', 'page');

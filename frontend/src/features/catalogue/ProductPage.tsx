@@ -53,6 +53,8 @@ export interface ProductPageSlots {
   contactSeller?: (product: ProductDetail) => ReactNode;
   /** "Report this ad" (features/reports). */
   reportAd?: (product: ProductDetail) => ReactNode;
+  /** The favourites heart beside the title (features/favourites). */
+  favourite?: (product: ProductDetail) => ReactNode;
 }
 
 /** `product/{id}`: one ad for buyers. */
@@ -135,7 +137,10 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
 
       <div className="product__layout">
         <div className="product__main">
-          <h1 className="product__title">{product.title}</h1>
+          <div className="product__heading">
+            <h1 className="product__title">{product.title}</h1>
+            {slots.favourite?.(product)}
+          </div>
           <Gallery images={product.images} title={product.title} />
 
           <section className="product__section" aria-labelledby="product-description">

@@ -22,14 +22,22 @@ interface ProductSearchProps {
   pageHref: (cursor: string | undefined) => string;
   /** Shown above the list, e.g. that a search link could not be read. */
   notice?: ReactNode;
+  /** Actions on the whole search below the title (the app adds "Save this search"). */
+  renderSearchAction?: SearchActionRender | undefined;
 }
+
+/**
+ * Draws an action on the list's search: its criteria and, once the list knows it, the place the
+ * search is around ("8001 Zürich").
+ */
+export type SearchActionRender = (search: { criteria: SearchCriteria; place: string | undefined }) => ReactNode;
 
 /**
  * The product list (`products`, `products/{search}`): filters, sort, results and previous/next
  * paging. The URL is the state: filters and sort are query parameters (lib/searchCriteria.ts)
  * and the page is `?cursor=`; see pagination.ts for how "Previous" and the back button work.
  */
-export function ProductSearch({ criteria, cursor, pageHref, notice }: ProductSearchProps) {
+export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearchAction }: ProductSearchProps) {
   const { t } = useTranslation(['catalogue', 'errors']);
   const lang = useLang();
   const navigate = useNavigate();
@@ -78,6 +86,7 @@ export function ProductSearch({ criteria, cursor, pageHref, notice }: ProductSea
     <div className="container page catalogue">
       <h1>{t('list.title')}</h1>
       {notice}
+      {renderSearchAction?.({ criteria, place: place ? `${place.postalCode} ${place.name}` : undefined })}
       <div className="catalogue__layout">
         <div className="catalogue__filters">
           <button

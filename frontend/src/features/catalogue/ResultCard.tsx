@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDistance, placeText } from '@/features/catalogue/format';
@@ -9,27 +10,43 @@ import './catalogue.css';
 
 type HeadingLevel = 'h2' | 'h3';
 
+/** What another feature adds to a card (the favourites heart); null for nothing. */
+export type CardAction = (card: ProductCard) => ReactNode;
+
+/**
+ * Provided by the app around a page, so that every card below gets the action (features do not
+ * import each other). Without a provider cards have none.
+ */
+export const CardActionContext = createContext<CardAction | null>(null);
+
 /**
  * One ad in a list: photo, title (the link to the ad; the whole card is clickable), price,
- * condition, place and, for a search around a place, the distance.
+ * condition, place and, for a search around a place, the distance, plus the action of the
+ * surrounding CardActionContext. An `unavailable` card (with the reason shown) is greyed and not
+ * linked.
  */
 export function ResultCard({
   card,
   headingLevel = 'h3',
   aroundPlace = false,
+  unavailable,
 }: {
   card: ProductCard;
   headingLevel?: HeadingLevel;
   /** The search was around a place: show the distance (the API leaves out a distance of 0). */
   aroundPlace?: boolean;
+  /** Why the ad cannot be opened (e.g. deactivated by its seller). */
+  unavailable?: string;
 }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
+  const action = useContext(CardActionContext);
   const Heading = headingLevel;
   const place = placeText(card, lang);
   const distanceKm = card.distanceKm ?? (aroundPlace ? 0 : undefined);
+  const actionNode = action?.(card) ?? null;
   return (
-    <article className="result-card">
+    <article className={`result-card${unavailable === undefined ? '' : ' result-card--unavailable'}`}>
       <div className="result-card__media">
         {card.imageUrl ? (
           <img src={card.imageUrl} alt="" width={640} height={480} loading="lazy" decoding="async" />
@@ -39,10 +56,15 @@ export function ResultCard({
       </div>
       <div className="result-card__body">
         <Heading className="result-card__title">
-          <Link to={paths.product(lang, card.id)} className="result-card__link">
-            {card.title}
-          </Link>
+          {unavailable === undefined ? (
+            <Link to={paths.product(lang, card.id)} className="result-card__link">
+              {card.title}
+            </Link>
+          ) : (
+            card.title
+          )}
         </Heading>
+        {unavailable !== undefined && <p className="result-card__unavailable">{unavailable}</p>}
         <Price
           className="result-card__price"
           priceRp={card.priceRp}
@@ -65,6 +87,7 @@ export function ResultCard({
           </p>
         )}
       </div>
+      {actionNode !== null && <div className="result-card__action">{actionNode}</div>}
     </article>
   );
 }

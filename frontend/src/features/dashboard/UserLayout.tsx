@@ -10,6 +10,8 @@ const SECTIONS = [
   ['paymentDetails', USER_SEGMENTS.paymentDetails],
   ['information', USER_SEGMENTS.information],
   ['contacts', USER_SEGMENTS.contacts],
+  ['favourites', USER_SEGMENTS.favourites],
+  ['savedSearches', USER_SEGMENTS.savedSearches],
   ['privacy', USER_SEGMENTS.privacy],
 ] as const;
 

@@ -31,7 +31,7 @@ describe('user/products (My ads)', () => {
       http.get(`${API}/products/mine`, () =>
         HttpResponse.json({
           items: [
-            myAd(),
+            myAd({ favourites: 1205 }),
             myAd({
               id: 'ad2',
               title: 'Perceuse Hilti',
@@ -57,7 +57,16 @@ describe('user/products (My ads)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Bezeichnung', 'Kategorie', 'Preis', 'Rabatt', 'Inseratstatus', 'Klicks aufs Inserat', 'Aktionen']);
+    ).toEqual([
+      'Bezeichnung',
+      'Kategorie',
+      'Preis',
+      'Rabatt',
+      'Inseratstatus',
+      'Klicks aufs Inserat',
+      'Gemerkt',
+      'Aktionen',
+    ]);
     const [first, second, third, fourth] = within(table).getAllByRole('row').slice(1);
     if (!first || !second || !third || !fourth) throw new Error('four rows expected');
 
@@ -67,6 +76,9 @@ describe('user/products (My ads)', () => {
     expect(within(first).getByText('Aktiv')).toBeInTheDocument();
     expect(within(first).getByText('bis 30.01.2027')).toBeInTheDocument();
     expect(within(first).getByText('1’234')).toBeInTheDocument();
+    // How many people saved the ad.
+    expect(first.querySelector('td[data-label="Gemerkt"]')).toHaveTextContent(/^1’205$/);
+    expect(second.querySelector('td[data-label="Gemerkt"]')).toHaveTextContent(/^0$/);
     expect(within(first).getByRole('link', { name: '«Parquet chêne 40 m²» bearbeiten' })).toHaveAttribute(
       'href',
       '/de/user/products/edit-product/ad1',

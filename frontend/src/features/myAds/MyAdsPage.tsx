@@ -89,8 +89,9 @@ function RowActions({ ad, onAsk }: { ad: MyAd; onAsk: (pending: Pending) => void
 
 /**
  * Dashboard "My ads" (user/products, spec §2): the seller's ads with name, category, price,
- * discount, status, clicks and actions, newest first, 20 per page (cursor pages, previous/next).
- * Status changes and deletions ask for confirmation first.
+ * discount, status, clicks, how many people saved them (favourites) and actions, newest first,
+ * 20 per page (cursor pages, previous/next). Status changes and deletions ask for confirmation
+ * first.
  */
 export function MyAdsPage() {
   const { t } = useTranslation(['myAds', 'errors']);
@@ -212,6 +213,9 @@ export function MyAdsPage() {
                 <th scope="col" className="ads-table__number">
                   {t('list.columns.clicks')}
                 </th>
+                <th scope="col" className="ads-table__number">
+                  {t('list.columns.favourites')}
+                </th>
                 <th scope="col">{t('list.columns.actions')}</th>
               </tr>
             </thead>
@@ -243,6 +247,9 @@ export function MyAdsPage() {
                   </td>
                   <td data-label={t('list.columns.clicks')} className="ads-table__number">
                     {count(ad.clicks)}
+                  </td>
+                  <td data-label={t('list.columns.favourites')} className="ads-table__number">
+                    {count(ad.favourites)}
                   </td>
                   <td data-label={t('list.columns.actions')}>
                     <RowActions ad={ad} onAsk={setPending} />

@@ -21,6 +21,8 @@ export interface MyAd {
   effectivePriceRp: number;
   status: AdStatus;
   clicks: number;
+  /** How many people keep the ad in their favourites. */
+  favourites: number;
   imageUrl?: string;
   createdAt: string;
   updatedAt: string;

@@ -10,12 +10,14 @@ import contactUs from '@/i18n/locales/en/contactUs.json';
 import contacts from '@/i18n/locales/en/contacts.json';
 import dashboard from '@/i18n/locales/en/dashboard.json';
 import errors from '@/i18n/locales/en/errors.json';
+import favourites from '@/i18n/locales/en/favourites.json';
 import home from '@/i18n/locales/en/home.json';
 import howItWorks from '@/i18n/locales/en/howItWorks.json';
 import legal from '@/i18n/locales/en/legal.json';
 import myAds from '@/i18n/locales/en/myAds.json';
 import privacy from '@/i18n/locales/en/privacy.json';
 import reports from '@/i18n/locales/en/reports.json';
+import savedSearches from '@/i18n/locales/en/savedSearches.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
@@ -32,12 +34,14 @@ const dictionary: Dictionary = {
   contacts,
   dashboard,
   errors,
+  favourites,
   home,
   howItWorks,
   legal,
   myAds,
   privacy,
   reports,
+  savedSearches,
 };
 
 export default dictionary;

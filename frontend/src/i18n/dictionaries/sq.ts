@@ -10,12 +10,14 @@ import contactUs from '@/i18n/locales/sq/contactUs.json';
 import contacts from '@/i18n/locales/sq/contacts.json';
 import dashboard from '@/i18n/locales/sq/dashboard.json';
 import errors from '@/i18n/locales/sq/errors.json';
+import favourites from '@/i18n/locales/sq/favourites.json';
 import home from '@/i18n/locales/sq/home.json';
 import howItWorks from '@/i18n/locales/sq/howItWorks.json';
 import legal from '@/i18n/locales/sq/legal.json';
 import myAds from '@/i18n/locales/sq/myAds.json';
 import privacy from '@/i18n/locales/sq/privacy.json';
 import reports from '@/i18n/locales/sq/reports.json';
+import savedSearches from '@/i18n/locales/sq/savedSearches.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
 /** Every namespace of this language, so that loading a language is one request. */
@@ -32,12 +34,14 @@ const dictionary: Dictionary = {
   contacts,
   dashboard,
   errors,
+  favourites,
   home,
   howItWorks,
   legal,
   myAds,
   privacy,
   reports,
+  savedSearches,
 };
 
 export default dictionary;
