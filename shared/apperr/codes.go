@@ -107,6 +107,14 @@ const (
 	CodeSavedSearchNotFound Code = "saved_search_not_found"
 	CodeSavedSearchLimit    Code = "saved_search_limit"
 	CodeSavedSearchTooBroad Code = "saved_search_too_broad"
+
+	// Seller reviews.
+	CodeReviewNotFound        Code = "review_not_found"
+	CodeReviewNotEligible     Code = "review_not_eligible"
+	CodeReviewExists          Code = "review_exists"
+	CodeReviewLocked          Code = "review_locked"
+	CodeReviewReplyExists     Code = "review_reply_exists"
+	CodeReviewAlreadyReported Code = "review_already_reported"
 )
 
 // Field codes used in Error.Fields: why one request field was rejected.
@@ -230,6 +238,13 @@ var table = map[Code]codeInfo{
 	CodeSavedSearchNotFound: {http.StatusNotFound, "saved search not found"},
 	CodeSavedSearchLimit:    {http.StatusConflict, "you have saved as many searches as allowed; delete one first"},
 	CodeSavedSearchTooBroad: {http.StatusUnprocessableEntity, "choose at least one filter before saving a search"},
+
+	CodeReviewNotFound:        {http.StatusNotFound, "review not found"},
+	CodeReviewNotEligible:     {http.StatusForbidden, "you cannot review this seller for this ad (yet)"},
+	CodeReviewExists:          {http.StatusConflict, "you have reviewed this seller for this ad already"},
+	CodeReviewLocked:          {http.StatusConflict, "a review can no longer be changed 48 hours after it was written"},
+	CodeReviewReplyExists:     {http.StatusConflict, "you have replied to this review already"},
+	CodeReviewAlreadyReported: {http.StatusConflict, "you have reported this review already"},
 }
 
 // StatusOf is the HTTP status of code; unknown codes are 500.

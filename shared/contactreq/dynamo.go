@@ -144,6 +144,18 @@ func (s *DynamoStore) Create(ctx context.Context, r Request) error {
 		{Put: &types.Put{TableName: aws.String(s.table), Item: av, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
 		s.counterUpdate(r.SellerID, 1),
 	}}
+	if r.BuyerID != "" {
+		// What a review's eligibility rests on: this buyer wrote to this
+		// seller about this ad, first at firstAt.
+		in.TransactItems = append(in.TransactItems, types.TransactWriteItem{Update: &types.Update{
+			TableName: aws.String(s.table), Key: ContactedKey(r.BuyerID, r.AdID),
+			UpdateExpression:         aws.String("SET #t = :type, sellerId = :seller, firstAt = if_not_exists(firstAt, :at), lastAt = :at"),
+			ExpressionAttributeNames: map[string]string{"#t": ddb.AttrType},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":type": str(contactedType), ":seller": str(r.SellerID), ":at": str(r.CreatedAt.UTC().Format(time.RFC3339Nano)),
+			},
+		}})
+	}
 	for attempt := 1; ; attempt++ {
 		_, err = s.db.TransactWriteItems(ctx, in)
 		reasons, cancelled := ddb.CancellationReasons(err)

@@ -3,6 +3,8 @@ package contactreq
 import (
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/remat/remat/shared/ddb"
 )
 
@@ -19,12 +21,17 @@ import (
 //	                 createdAt, readAt
 //	Seller counters  PK = USER#<uid>           SK = COUNTERS   type = SellerCounters
 //	                 unreadContacts: how many of the seller's requests are unread
+//	Contacted        PK = USER#<buyerId>       SK = CONTACTED#<adId>  type = Contacted
+//	                 sellerId, firstAt, lastAt: a signed-in buyer wrote about
+//	                 the ad (what a seller review's eligibility rests on)
 //
 // Access patterns:
 //
 //	Send a request (one TransactWriteItems)
 //	    Put CREQ#id/CREQ attribute_not_exists(PK)
 //	    Update USER#seller/COUNTERS ADD unreadContacts :1
+//	    signed-in buyer: Update USER#buyer/CONTACTED#adId SET firstAt =
+//	    if_not_exists(firstAt, :now), lastAt, sellerId
 //	The seller's requests, newest first, inbox or archive, signed cursor
 //	    Query GSI1 GSI1PK=SELLER#uid#CREQ (or #CREQARCHIVE), ScanIndexForward=false
 //	Unread count (the header badge)
@@ -65,6 +72,8 @@ const (
 	gsi1ArchiveSuffix = "#CREQARCHIVE"
 	itemType          = "ContactRequest"
 	countersType      = "SellerCounters"
+	contactedType     = "Contacted"
+	contactedPrefix   = "CONTACTED#"
 	attrUnread        = "unreadContacts"
 	sortTimestamp     = "2006-01-02T15:04:05.000000000Z07:00"
 )
@@ -103,3 +112,16 @@ const (
 	AdLimit      = 20
 	RateWindow   = time.Hour
 )
+
+// ContactedKey is the key of the record that buyerID contacted the seller
+// of adID (see Contacted).
+func ContactedKey(buyerID, adID string) map[string]types.AttributeValue {
+	return ddb.Key(userPKPrefix+buyerID, contactedPrefix+adID)
+}
+
+// Contacted is that record as stored.
+type Contacted struct {
+	SellerID string `dynamodbav:"sellerId"`
+	FirstAt  string `dynamodbav:"firstAt"`
+	LastAt   string `dynamodbav:"lastAt"`
+}

@@ -208,7 +208,13 @@ func (s *Service) leftovers(ctx context.Context, uid string) ([]types.TransactWr
 		for _, k := range keys {
 			switch {
 			case k.SK == skProfile, kept(k.SK):
-			case k.SK == skUserSearchDoc, k.SK == skSellerCounters:
+			case strings.HasPrefix(k.SK, skContactedPrefix):
+				// Which ads the user asked about: one item per ad, deleted
+				// one by one (there may be more than a transaction holds).
+				if _, err := s.d.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK)}); err != nil {
+					return nil, fmt.Errorf("delete %s/%s: %w", k.PK, k.SK, err)
+				}
+			case k.SK == skUserSearchDoc, k.SK == skSellerCounters, k.SK == skRating:
 				out = append(out, types.TransactWriteItem{Delete: &types.Delete{
 					TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK),
 				}})

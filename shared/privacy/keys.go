@@ -29,6 +29,8 @@ import "time"
 //	PROFILE      accounts     anonymised (accounts.DynamoStore.EraseUser)
 //	USERIX       usersearch   emptied first (RemoveFromSearch), deleted with the profile
 //	COUNTERS     contactreq   deleted with the profile, once the requests are gone
+//	CONTACTED#.. contactreq   deleted (the ads the user asked sellers about)
+//	RATING       reviews      deleted with the profile (the seller's rating sums)
 //	SUB#...      billing      kept (the subscriptions the invoices paid for)
 //	PAY#...      billing      kept (payment history: accounting records)
 //	TRIAL#...    billing      kept (the free trial an order granted)
@@ -46,6 +48,8 @@ const (
 	skProfile          = "PROFILE"
 	skUserSearchDoc    = "USERIX"
 	skSellerCounters   = "COUNTERS"
+	skContactedPrefix  = "CONTACTED#" // contactreq: the ads a buyer asked about
+	skRating           = "RATING"     // reviews: the seller's rating sums
 )
 
 // keptSKPrefixes are the sort-key prefixes of the billing items a deletion

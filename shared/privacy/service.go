@@ -79,6 +79,7 @@ type Billing interface {
 // (*dynamodb.Client).
 type QueryAPI interface {
 	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
 // Limiter is the request rate limiter (*ratelimit.Limiter).

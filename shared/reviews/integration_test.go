@@ -1,0 +1,399 @@
+package reviews_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/oklog/ulid/v2"
+
+	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/audit"
+	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/contactreq"
+	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/reviews"
+)
+
+func TestMain(m *testing.M) {
+	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	os.Exit(m.Run())
+}
+
+var (
+	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
+	cursorKey = []byte("integration-cursor-key-0123456789abc")
+)
+
+// cloud is the reviews domain wired to DynamoDB Local as the function wires
+// it (48 h waiting period), with real accounts, ads and contact requests
+// and a clock the test moves.
+type cloud struct {
+	db    *dynamodb.Client
+	table string
+	users *accounts.DynamoStore
+	ads   *catalog.Store
+	creqs *contactreq.DynamoStore
+	api   http.Handler
+	iss   *auth.Issuer
+
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newCloud(t *testing.T) *cloud {
+	t.Helper()
+	db, table := testcloud.DynamoDB(t)
+	cursors, err := ddb.NewCursors(cursorKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &cloud{db: db, table: table, now: time.Now().UTC().Truncate(time.Second)}
+	if c.iss, err = auth.NewIssuer(jwtKey, 24*time.Hour*30); err != nil {
+		t.Fatal(err)
+	}
+	ver, err := auth.NewVerifier(jwtKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.users = accounts.NewDynamoStore(db, table)
+	c.ads = catalog.NewStore(db, table).WithCursors(cursors)
+	c.creqs = contactreq.NewDynamoStore(db, table, cursors)
+	svc := reviews.NewService(reviews.NewStore(db, table, cursors), c.users, c.ads, audit.NewRecorder(db, table), reviews.DefaultWait).
+		WithClock(c.clock)
+	c.api = reviews.NewHandler(svc, ver.WithTokenVersions(c.users))
+	return c
+}
+
+func (c *cloud) clock() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *cloud) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func newID() string { return ulid.Make().String() }
+
+func (c *cloud) user(t *testing.T, role auth.Role, first, last string, company *accounts.Company) (string, string) {
+	t.Helper()
+	id := "u-" + newID()
+	u := accounts.User{
+		ID: id, FirstName: first, LastName: last, Email: id + "@example.ch", Language: "fr", Role: role,
+		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
+	}
+	if company != nil {
+		u.AccountType, u.Company = accounts.AccountProfessional, company
+	}
+	if err := c.users.CreateUser(t.Context(), u, accounts.Token{Hash: "h-" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := c.iss.Issue(auth.Principal{UserID: id, Role: role})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id, tok
+}
+
+func (c *cloud) ad(t *testing.T, seller, title string) string {
+	t.Helper()
+	a := catalog.Ad{
+		ID: newID(), SellerID: seller, Title: title, CategorySlug: "materials", CategoryPath: []string{"materials"}, PriceRp: 5000,
+		Condition: catalog.ConditionUsed, Quantity: catalog.Quantity{Amount: 1, Unit: "pieces"}, Pickup: true,
+		Location: catalog.Location{Kind: catalog.LocationCanton, Canton: "ZH", Lat: 47.4, Lon: 8.6}, CreatedAt: time.Now().UTC(),
+	}
+	if err := c.ads.PutImported(t.Context(), a, nil); err != nil {
+		t.Fatal(err)
+	}
+	return a.ID
+}
+
+// contact records that buyer wrote to seller about ad at the cloud's time.
+func (c *cloud) contact(t *testing.T, buyer, seller, ad string) {
+	t.Helper()
+	if err := c.creqs.Create(t.Context(), contactreq.Request{
+		ID: newID(), SellerID: seller, AdID: ad, AdTitle: "x", Name: "B", Email: "b@example.ch", Message: "Encore disponible ?",
+		CreatedAt: c.clock(), BuyerID: buyer, ClientHash: "h",
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type response struct {
+	status int
+	body   []byte
+}
+
+func (r response) code() apperr.Code {
+	var b struct {
+		Error struct {
+			Code apperr.Code `json:"code"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(r.body, &b)
+	return b.Error.Code
+}
+
+func (r response) into(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.body, err)
+	}
+}
+
+func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+	t.Helper()
+	rd := bytes.NewReader(nil)
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	rec := httptest.NewRecorder()
+	c.api.ServeHTTP(rec, req)
+	resp := rec.Result()
+	testcloud.ValidateResponse(t, req, resp)
+	return response{status: resp.StatusCode, body: rec.Body.Bytes()}
+}
+
+type reviewBody struct {
+	ID, AdID, Text, AuthorName string
+	Rating                     int
+	Mine                       bool
+	Reply                      *struct{ Text string }
+}
+
+type ratingBody struct {
+	Average *float64
+	Count   int
+}
+
+func TestEligibilityAndWriting(t *testing.T) {
+	c := newCloud(t)
+	seller, sellerTok := c.user(t, auth.RoleUser, "Thomas", "Huber", &accounts.Company{Name: "Huber Bau AG"})
+	buyer, buyerTok := c.user(t, auth.RoleUser, "Claire", "Morel", nil)
+	_, strangerTok := c.user(t, auth.RoleUser, "Nina", "Keller", nil)
+	ad := c.ad(t, seller, "Dachziegel rot")
+	eligibility := func(tok string) (e struct {
+		CanReview     bool
+		Reason        string
+		AvailableFrom string
+	},
+	) {
+		t.Helper()
+		r := c.do(t, "GET", "/api/v1/reviews/eligibility?adId="+ad, tok, nil)
+		if r.status != 200 {
+			t.Fatalf("eligibility: got %d %s", r.status, r.body)
+		}
+		r.into(t, &e)
+		return e
+	}
+	if e := eligibility(sellerTok); e.CanReview || e.Reason != reviews.ReasonOwnAd {
+		t.Errorf("seller: got %+v, want own_ad", e)
+	}
+	if e := eligibility(buyerTok); e.CanReview || e.Reason != reviews.ReasonNotContacted {
+		t.Errorf("before contacting: got %+v, want not_contacted", e)
+	}
+	c.contact(t, buyer, seller, ad)
+	first := c.clock()
+	c.advance(time.Hour)
+	c.contact(t, buyer, seller, ad) // a second message does not restart the wait
+	e := eligibility(buyerTok)
+	if e.CanReview || e.Reason != reviews.ReasonTooEarly || e.AvailableFrom != first.Add(reviews.DefaultWait).Format(time.RFC3339) {
+		t.Errorf("an hour after: got %+v, want too_early until %s", e, first.Add(reviews.DefaultWait))
+	}
+	body := map[string]any{"adId": ad, "rating": 4, "text": "Ziegel wie beschrieben, Abholung unkompliziert."}
+	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.status != 403 || r.code() != apperr.CodeReviewNotEligible {
+		t.Errorf("too early: got %d %s, want 403 review_not_eligible", r.status, r.body)
+	}
+	c.advance(reviews.DefaultWait)
+	if e := eligibility(buyerTok); !e.CanReview {
+		t.Errorf("after the wait: got %+v, want canReview", e)
+	}
+	bad := []map[string]any{
+		{"adId": ad, "rating": 0, "text": "Ziegel wie beschrieben."},
+		{"adId": ad, "rating": 6, "text": "Ziegel wie beschrieben."},
+		{"adId": ad, "rating": 4, "text": "kurz"},
+	}
+	for _, b := range bad {
+		if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, b); r.status != 400 || r.code() != apperr.CodeValidationFailed {
+			t.Errorf("%v: got %d %s, want 400", b, r.status, r.body)
+		}
+	}
+	r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body)
+	var created reviewBody
+	r.into(t, &created)
+	if r.status != 201 || created.AuthorName != "Claire M." || !created.Mine || created.Rating != 4 {
+		t.Fatalf("create: got %d %s", r.status, r.body)
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.status != 409 || r.code() != apperr.CodeReviewExists {
+		t.Errorf("again: got %d %s, want 409 review_exists", r.status, r.body)
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews", strangerTok, body); r.status != 403 || r.code() != apperr.CodeReviewNotEligible {
+		t.Errorf("stranger: got %d %s, want 403", r.status, r.body)
+	}
+
+	// The public profile: the company's name, the rating.
+	var profile struct {
+		Name, AccountType string
+		Rating            ratingBody
+		ActiveAds         int
+	}
+	r = c.do(t, "GET", "/api/v1/sellers/"+seller, "", nil)
+	r.into(t, &profile)
+	if r.status != 200 || profile.Name != "Huber Bau AG" || profile.AccountType != "professional" || profile.Rating.Count != 1 ||
+		*profile.Rating.Average != 4 || profile.ActiveAds != 1 {
+		t.Errorf("profile: got %d %s", r.status, r.body)
+	}
+
+	// Edits within 48 hours move the average; later they are refused.
+	r = c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 2})
+	if r.status != 200 {
+		t.Fatalf("edit: got %d %s", r.status, r.body)
+	}
+	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, strangerTok, map[string]any{"rating": 5}); r.status != 404 {
+		t.Errorf("stranger edit: got %d %s, want 404", r.status, r.body)
+	}
+	var list struct {
+		Items  []reviewBody
+		Rating ratingBody
+	}
+	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).into(t, &list)
+	if len(list.Items) != 1 || list.Items[0].Rating != 2 || list.Items[0].Mine || list.Rating.Count != 1 || *list.Rating.Average != 2 {
+		t.Errorf("reviews: got %+v", list)
+	}
+	c.advance(reviews.EditWindow)
+	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 5}); r.status != 409 || r.code() != apperr.CodeReviewLocked {
+		t.Errorf("late edit: got %d %s, want 409 review_locked", r.status, r.body)
+	}
+
+	// The seller replies once.
+	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", buyerTok, map[string]string{"text": "Merci"}); r.status != 404 {
+		t.Errorf("buyer reply: got %d %s, want 404", r.status, r.body)
+	}
+	r = c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": "Danke für Ihren Kauf!"})
+	var replied reviewBody
+	r.into(t, &replied)
+	if r.status != 200 || replied.Reply == nil || replied.Reply.Text != "Danke für Ihren Kauf!" {
+		t.Errorf("reply: got %d %s", r.status, r.body)
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": "Nochmals"}); r.status != 409 || r.code() != apperr.CodeReviewReplyExists {
+		t.Errorf("second reply: got %d %s, want 409", r.status, r.body)
+	}
+}
+
+func TestReportsAndModeration(t *testing.T) {
+	c := newCloud(t)
+	seller, _ := c.user(t, auth.RoleUser, "Luca", "Bernasconi", nil)
+	_, adminTok := c.user(t, auth.RoleAdmin, "Ada", "Admin", nil)
+	_, otherTok := c.user(t, auth.RoleUser, "Nina", "Keller", nil)
+	ad := c.ad(t, seller, "Betonmischer")
+	ids := make([]string, 2)
+	toks := make([]string, 2)
+	for i, rating := range []int{5, 3} {
+		buyer, tok := c.user(t, auth.RoleUser, "Käufer", "Nummer", nil)
+		c.contact(t, buyer, seller, ad)
+		toks[i] = tok
+		c.advance(reviews.DefaultWait)
+		r := c.do(t, "POST", "/api/v1/reviews", tok, map[string]any{"adId": ad, "rating": rating, "text": "Alles bestens gelaufen, danke."})
+		var rv reviewBody
+		r.into(t, &rv)
+		if r.status != 201 {
+			t.Fatalf("create: got %d %s", r.status, r.body)
+		}
+		ids[i] = rv.ID
+	}
+	// Routes for signed-in users and administrators only.
+	for _, rt := range []struct{ method, path, token string }{
+		{"POST", "/api/v1/reviews/" + ids[0] + "/report", ""},
+		{"GET", "/api/v1/admin/reviews", ""},
+		{"GET", "/api/v1/admin/reviews", otherTok},
+		{"DELETE", "/api/v1/admin/reviews/" + ids[0], otherTok},
+		{"POST", "/api/v1/admin/reviews/" + ids[0] + "/dismiss", otherTok},
+	} {
+		want := 401
+		if rt.token != "" {
+			want = 403
+		}
+		if r := c.do(t, rt.method, rt.path, rt.token, map[string]string{"reason": "x"}); r.status != want {
+			t.Errorf("%s %s: got %d %s, want %d", rt.method, rt.path, r.status, r.body, want)
+		}
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", toks[0], map[string]string{"reason": "mine"}); r.status != 403 {
+		t.Errorf("own review: got %d %s, want 403", r.status, r.body)
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Beleidigend"}); r.status != 202 {
+		t.Fatalf("report: got %d %s", r.status, r.body)
+	}
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Nochmals"}); r.status != 409 || r.code() != apperr.CodeReviewAlreadyReported {
+		t.Errorf("report again: got %d %s, want 409", r.status, r.body)
+	}
+	var queue struct {
+		Items []struct {
+			ID      string
+			Reports []struct{ Reason, ReporterName string }
+		}
+	}
+	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).into(t, &queue)
+	if len(queue.Items) != 1 || queue.Items[0].ID != ids[0] || len(queue.Items[0].Reports) != 1 || queue.Items[0].Reports[0].ReporterName != "Nina K." {
+		t.Fatalf("queue: got %+v", queue)
+	}
+	// Dismissing keeps the review; removing hides it and its stars.
+	if r := c.do(t, "POST", "/api/v1/admin/reviews/"+ids[0]+"/dismiss", adminTok, nil); r.status != 200 {
+		t.Errorf("dismiss: got %d %s", r.status, r.body)
+	}
+	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).into(t, &queue)
+	if len(queue.Items) != 0 {
+		t.Errorf("queue after dismissing: got %+v", queue)
+	}
+	r := c.do(t, "DELETE", "/api/v1/admin/reviews/"+ids[0], adminTok, nil)
+	var msg struct{ Message string }
+	r.into(t, &msg)
+	if r.status != 200 || msg.Message != reviews.MessageRemoved {
+		t.Errorf("remove: got %d %s", r.status, r.body)
+	}
+	if r := c.do(t, "DELETE", "/api/v1/admin/reviews/"+ids[0], adminTok, nil); r.status != 404 || r.code() != apperr.CodeReviewNotFound {
+		t.Errorf("remove again: got %d %s, want 404 review_not_found", r.status, r.body)
+	}
+	var list struct {
+		Items  []reviewBody
+		Rating ratingBody
+	}
+	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).into(t, &list)
+	if len(list.Items) != 1 || list.Items[0].ID != ids[1] || list.Rating.Count != 1 || *list.Rating.Average != 3 {
+		t.Errorf("after removal: got %+v", list)
+	}
+	cursors, err := ddb.NewCursors(cursorKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := audit.NewLog(c.db, c.table, cursors).List(t.Context(), audit.Filter{TargetID: ids[0], TargetType: "review"}, 10, "")
+	if err != nil || len(entries.Items) != 2 {
+		t.Errorf("audit: got %+v, %v, want the dismissal and the removal", entries, err)
+	}
+	if r := c.do(t, "GET", "/api/v1/sellers/u-unknown", "", nil); r.status != 404 || r.code() != apperr.CodeUserNotFound {
+		t.Errorf("unknown seller: got %d %s, want 404 user_not_found", r.status, r.body)
+	}
+}
