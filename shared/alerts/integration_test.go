@@ -1,12 +1,10 @@
 package alerts_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -153,61 +151,26 @@ func (c *cloud) user(t *testing.T, lang string) (string, string) {
 	return id, tok
 }
 
-type response struct {
-	status int
-	body   []byte
-}
-
-func (r response) code() apperr.Code {
-	var b struct {
-		Error struct {
-			Code apperr.Code `json:"code"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(r.body, &b)
-	return b.Error.Code
-}
-
 type searchBody struct {
 	ID, Name, Params, Place, Frequency, LastSentAt string
 	Paused                                         bool
 }
 
-func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+// do serves one request and checks the answer against docs/openapi.yaml.
+func (c *cloud) do(t *testing.T, method, path, token string, body any) testcloud.Response {
 	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	return response{status: resp.StatusCode, body: rec.Body.Bytes()}
+	return testcloud.Serve(t, c.api, method, path, token, body)
 }
 
 // save creates a saved search through the API.
 func (c *cloud) save(t *testing.T, token, name, params, frequency string) searchBody {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/saved-searches", token, map[string]string{"name": name, "params": params, "frequency": frequency})
-	if r.status != 201 {
-		t.Fatalf("save %q: got %d %s", params, r.status, r.body)
+	if r.Status != 201 {
+		t.Fatalf("save %q: got %d %s", params, r.Status, r.Body)
 	}
 	var s searchBody
-	if err := json.Unmarshal(r.body, &s); err != nil {
+	if err := json.Unmarshal(r.Body, &s); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -272,13 +235,13 @@ func TestAuthorizationAndEditing(t *testing.T) {
 		{"DELETE", "/api/v1/saved-searches/" + s.ID, nil},
 	}
 	for _, rt := range routes {
-		if r := c.do(t, rt.method, rt.path, "", rt.body); r.status != 401 {
-			t.Errorf("anonymous %s %s: got %d %s, want 401", rt.method, rt.path, r.status, r.body)
+		if r := c.do(t, rt.method, rt.path, "", rt.body); r.Status != 401 {
+			t.Errorf("anonymous %s %s: got %d %s, want 401", rt.method, rt.path, r.Status, r.Body)
 		}
 	}
 	for _, rt := range routes[2:] {
-		if r := c.do(t, rt.method, rt.path, other, rt.body); r.status != 404 || r.code() != apperr.CodeSavedSearchNotFound {
-			t.Errorf("other user %s: got %d %s, want 404 saved_search_not_found", rt.method, r.status, r.body)
+		if r := c.do(t, rt.method, rt.path, other, rt.body); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeSavedSearchNotFound {
+			t.Errorf("other user %s: got %d %s, want 404 saved_search_not_found", rt.method, r.Status, r.Body)
 		}
 	}
 	var list struct {
@@ -286,8 +249,8 @@ func TestAuthorizationAndEditing(t *testing.T) {
 		Max   int
 	}
 	r := c.do(t, "GET", "/api/v1/saved-searches", other, nil)
-	if err := json.Unmarshal(r.body, &list); err != nil || len(list.Items) != 0 || list.Max != alerts.MaxSearches {
-		t.Errorf("other's list: got %s", r.body)
+	if err := json.Unmarshal(r.Body, &list); err != nil || len(list.Items) != 0 || list.Max != alerts.MaxSearches {
+		t.Errorf("other's list: got %s", r.Body)
 	}
 
 	refusals := []struct {
@@ -303,21 +266,21 @@ func TestAuthorizationAndEditing(t *testing.T) {
 		{"bad price", map[string]string{"name": "x", "params": "maxPrice=abc"}, apperr.CodeValidationFailed},
 	}
 	for _, tc := range refusals {
-		if r := c.do(t, "POST", "/api/v1/saved-searches", owner, tc.body); r.code() != tc.code {
-			t.Errorf("%s: got %d %s, want %s", tc.name, r.status, r.body, tc.code)
+		if r := c.do(t, "POST", "/api/v1/saved-searches", owner, tc.body); apperr.Code(r.Code()) != tc.code {
+			t.Errorf("%s: got %d %s, want %s", tc.name, r.Status, r.Body, tc.code)
 		}
 	}
 
 	r = c.do(t, "PATCH", "/api/v1/saved-searches/"+s.ID, owner, map[string]any{"name": "Dachziegel", "frequency": "daily", "paused": true})
 	var edited searchBody
-	if err := json.Unmarshal(r.body, &edited); err != nil || r.status != 200 || edited.Name != "Dachziegel" || edited.Frequency != "daily" || !edited.Paused {
-		t.Errorf("edit: got %d %s", r.status, r.body)
+	if err := json.Unmarshal(r.Body, &edited); err != nil || r.Status != 200 || edited.Name != "Dachziegel" || edited.Frequency != "daily" || !edited.Paused {
+		t.Errorf("edit: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "DELETE", "/api/v1/saved-searches/"+s.ID, owner, nil); r.status != 204 {
-		t.Errorf("delete: got %d %s", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/saved-searches/"+s.ID, owner, nil); r.Status != 204 {
+		t.Errorf("delete: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "DELETE", "/api/v1/saved-searches/"+s.ID, owner, nil); r.status != 404 {
-		t.Errorf("delete again: got %d %s, want 404", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/saved-searches/"+s.ID, owner, nil); r.Status != 404 {
+		t.Errorf("delete again: got %d %s, want 404", r.Status, r.Body)
 	}
 }
 
@@ -328,8 +291,8 @@ func TestLimit(t *testing.T) {
 		c.save(t, tok, fmt.Sprintf("Recherche %d", i), fmt.Sprintf("q=ziegel%d", i), "daily")
 	}
 	r := c.do(t, "POST", "/api/v1/saved-searches", tok, map[string]string{"name": "one more", "params": "q=kies"})
-	if r.status != 409 || r.code() != apperr.CodeSavedSearchLimit {
-		t.Errorf("over the limit: got %d %s, want 409 saved_search_limit", r.status, r.body)
+	if r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeSavedSearchLimit {
+		t.Errorf("over the limit: got %d %s, want 409 saved_search_limit", r.Status, r.Body)
 	}
 }
 
@@ -352,8 +315,8 @@ func TestMatching(t *testing.T) {
 		"paused":       c.save(t, buyer, "En pause", "q=dachziegel", ""),
 		"seller's own": c.save(t, sellerTok, "Eigene", "q=dachziegel", ""),
 	}
-	if r := c.do(t, "PATCH", "/api/v1/saved-searches/"+searches["paused"].ID, buyer, map[string]any{"paused": true}); r.status != 200 {
-		t.Fatalf("pause: got %d %s", r.status, r.body)
+	if r := c.do(t, "PATCH", "/api/v1/saved-searches/"+searches["paused"].ID, buyer, map[string]any{"paused": true}); r.Status != 200 {
+		t.Fatalf("pause: got %d %s", r.Status, r.Body)
 	}
 	c.publish(t, seller, "Dachziegel rot", "materials", "", "used", 4500, winterthur, "ZH")
 	c.publish(t, seller, "Akkuschrauber", "tools", "Makita", "new", 12000, bern, "BE")
@@ -446,11 +409,11 @@ func TestSending(t *testing.T) {
 	}
 	r := c.do(t, "POST", "/api/v1/saved-searches/unsubscribe", "", map[string]string{"token": token})
 	var s searchBody
-	if err := json.Unmarshal(r.body, &s); err != nil || r.status != 200 || !s.Paused || s.ID != instant.ID {
-		t.Errorf("unsubscribe: got %d %s", r.status, r.body)
+	if err := json.Unmarshal(r.Body, &s); err != nil || r.Status != 200 || !s.Paused || s.ID != instant.ID {
+		t.Errorf("unsubscribe: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/saved-searches/unsubscribe", "", map[string]string{"token": token + "x"}); r.status != 400 || r.code() != apperr.CodeInvalidToken {
-		t.Errorf("tampered token: got %d %s, want 400 invalid_token", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/saved-searches/unsubscribe", "", map[string]string{"token": token + "x"}); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeInvalidToken {
+		t.Errorf("tampered token: got %d %s, want 400 invalid_token", r.Status, r.Body)
 	}
 	c.publish(t, seller, "Dachziegel alt", "materials", "", "used", 1000, zurich, "ZH")
 	if got := c.waiting(t, instant.ID); len(got) != 0 {

@@ -1,10 +1,8 @@
 package favourites_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
@@ -147,40 +145,10 @@ func (c *cloud) listCount(t *testing.T, uid string) int {
 	return v
 }
 
-type response struct {
-	status int
-	body   []byte
-}
-
-func (r response) code() apperr.Code {
-	var b struct {
-		Error struct {
-			Code apperr.Code `json:"code"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(r.body, &b)
-	return b.Error.Code
-}
-
-func (r response) decode(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.body, v); err != nil {
-		t.Fatalf("decode %s: %v", r.body, err)
-	}
-}
-
 // do serves one request and checks the answer against docs/openapi.yaml.
-func (c *cloud) do(t *testing.T, method, path, token string) response {
+func (c *cloud) do(t *testing.T, method, path, token string) testcloud.Response {
 	t.Helper()
-	req := httptest.NewRequest(method, path, nil)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	c.handler.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	return response{status: resp.StatusCode, body: rec.Body.Bytes()}
+	return testcloud.Serve(t, c.handler, method, path, token, nil)
 }
 
 type listBody struct {
@@ -203,8 +171,8 @@ func TestAuthorization(t *testing.T) {
 	_, otherTok := c.user(t, auth.RoleUser)
 	_, adminTok := c.user(t, auth.RoleAdmin)
 	ad := c.ad(t, seller, "Dachziegel")
-	if r := c.do(t, "PUT", "/api/v1/wishlist/"+ad, ownerTok); r.status != 201 {
-		t.Fatalf("owner save: got %d %s", r.status, r.body)
+	if r := c.do(t, "PUT", "/api/v1/wishlist/"+ad, ownerTok); r.Status != 201 {
+		t.Fatalf("owner save: got %d %s", r.Status, r.Body)
 	}
 	routes := []struct{ method, path string }{
 		{"GET", "/api/v1/wishlist"},
@@ -214,8 +182,8 @@ func TestAuthorization(t *testing.T) {
 	}
 	for _, rt := range routes {
 		t.Run("anonymous "+rt.method+" "+rt.path, func(t *testing.T) {
-			if r := c.do(t, rt.method, rt.path, ""); r.status != 401 || r.code() != apperr.CodeNotLoggedIn {
-				t.Errorf("got %d %s, want 401 not_logged_in", r.status, r.body)
+			if r := c.do(t, rt.method, rt.path, ""); r.Status != 401 || apperr.Code(r.Code()) != apperr.CodeNotLoggedIn {
+				t.Errorf("got %d %s, want 401 not_logged_in", r.Status, r.Body)
 			}
 		})
 	}
@@ -223,19 +191,19 @@ func TestAuthorization(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var ids struct{ IDs []string }
 			r := c.do(t, "GET", "/api/v1/wishlist/ids", tok)
-			r.decode(t, &ids)
-			if r.status != 200 || len(ids.IDs) != 0 {
-				t.Errorf("ids: got %d %s, want an empty list of their own", r.status, r.body)
+			r.Decode(t, &ids)
+			if r.Status != 200 || len(ids.IDs) != 0 {
+				t.Errorf("ids: got %d %s, want an empty list of their own", r.Status, r.Body)
 			}
 			var list listBody
 			r = c.do(t, "GET", "/api/v1/wishlist", tok)
-			r.decode(t, &list)
-			if r.status != 200 || len(list.Items) != 0 {
-				t.Errorf("list: got %d %s, want an empty list of their own", r.status, r.body)
+			r.Decode(t, &list)
+			if r.Status != 200 || len(list.Items) != 0 {
+				t.Errorf("list: got %d %s, want an empty list of their own", r.Status, r.Body)
 			}
 			// Removing the ad from their own list cannot touch the owner's.
-			if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, tok); r.status != 404 || r.code() != apperr.CodeWishlistNotFound {
-				t.Errorf("delete: got %d %s, want 404 wishlist_not_found", r.status, r.body)
+			if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, tok); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeWishlistNotFound {
+				t.Errorf("delete: got %d %s, want 404 wishlist_not_found", r.Status, r.Body)
 			}
 		})
 	}
@@ -262,15 +230,15 @@ func TestSaveAndRemove(t *testing.T) {
 
 	first := c.do(t, "PUT", "/api/v1/wishlist/"+ad, buyerTok)
 	var saved struct{ AdID, SavedAt string }
-	first.decode(t, &saved)
-	if first.status != 201 || saved.AdID != ad {
-		t.Fatalf("save: got %d %s, want 201", first.status, first.body)
+	first.Decode(t, &saved)
+	if first.Status != 201 || saved.AdID != ad {
+		t.Fatalf("save: got %d %s, want 201", first.Status, first.Body)
 	}
 	again := c.do(t, "PUT", "/api/v1/wishlist/"+ad, buyerTok)
 	var savedAgain struct{ AdID, SavedAt string }
-	again.decode(t, &savedAgain)
-	if again.status != 200 || savedAgain.SavedAt != saved.SavedAt {
-		t.Errorf("save again: got %d %s, want 200 with the first save's time %s", again.status, again.body, saved.SavedAt)
+	again.Decode(t, &savedAgain)
+	if again.Status != 200 || savedAgain.SavedAt != saved.SavedAt {
+		t.Errorf("save again: got %d %s, want 200 with the first save's time %s", again.Status, again.Body, saved.SavedAt)
 	}
 	if got := c.favCount(t, ad); got != 1 {
 		t.Errorf("counter after two saves: got %d, want 1", got)
@@ -289,8 +257,8 @@ func TestSaveAndRemove(t *testing.T) {
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
-			if r := c.do(t, "PUT", "/api/v1/wishlist/"+tc.id, tc.token); r.status != tc.status || r.code() != tc.code {
-				t.Errorf("got %d %s, want %d %s", r.status, r.body, tc.status, tc.code)
+			if r := c.do(t, "PUT", "/api/v1/wishlist/"+tc.id, tc.token); r.Status != tc.status || apperr.Code(r.Code()) != tc.code {
+				t.Errorf("got %d %s, want %d %s", r.Status, r.Body, tc.status, tc.code)
 			}
 		})
 	}
@@ -298,14 +266,14 @@ func TestSaveAndRemove(t *testing.T) {
 		t.Errorf("refused save moved the counter to %d", got)
 	}
 
-	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, buyerTok); r.status != 204 {
-		t.Fatalf("remove: got %d %s, want 204", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, buyerTok); r.Status != 204 {
+		t.Fatalf("remove: got %d %s, want 204", r.Status, r.Body)
 	}
-	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, buyerTok); r.status != 404 || r.code() != apperr.CodeWishlistNotFound {
-		t.Errorf("remove again: got %d %s, want 404 wishlist_not_found", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+ad, buyerTok); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeWishlistNotFound {
+		t.Errorf("remove again: got %d %s, want 404 wishlist_not_found", r.Status, r.Body)
 	}
-	if r := c.do(t, "DELETE", "/api/v1/wishlist/bad-id", buyerTok); r.status != 404 || r.code() != apperr.CodeWishlistNotFound {
-		t.Errorf("remove malformed: got %d %s, want 404 wishlist_not_found", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/wishlist/bad-id", buyerTok); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeWishlistNotFound {
+		t.Errorf("remove malformed: got %d %s, want 404 wishlist_not_found", r.Status, r.Body)
 	}
 	if got, n := c.favCount(t, ad), c.listCount(t, buyer); got != 0 || n != 0 {
 		t.Errorf("counters after removal: ad %d, list %d, want 0 and 0", got, n)
@@ -328,8 +296,8 @@ func TestCountsUnderConcurrency(t *testing.T) {
 		var wg sync.WaitGroup
 		for _, tok := range toks {
 			wg.Go(func() {
-				if r := c.do(t, method, "/api/v1/wishlist/"+ad, tok); r.status >= 300 {
-					t.Errorf("%s: got %d %s", method, r.status, r.body)
+				if r := c.do(t, method, "/api/v1/wishlist/"+ad, tok); r.Status >= 300 {
+					t.Errorf("%s: got %d %s", method, r.Status, r.Body)
 				}
 			})
 		}
@@ -380,8 +348,8 @@ func TestLimit(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	if r := c.do(t, "PUT", "/api/v1/wishlist/"+a1, buyerTok); r.status != 201 {
-		t.Fatalf("last place: got %d %s, want 201", r.status, r.body)
+	if r := c.do(t, "PUT", "/api/v1/wishlist/"+a1, buyerTok); r.Status != 201 {
+		t.Fatalf("last place: got %d %s, want 201", r.Status, r.Body)
 	}
 	r := c.do(t, "PUT", "/api/v1/wishlist/"+a2, buyerTok)
 	var body struct {
@@ -390,19 +358,19 @@ func TestLimit(t *testing.T) {
 			Params map[string]string `json:"params"`
 		} `json:"error"`
 	}
-	r.decode(t, &body)
-	if r.status != 409 || body.Error.Code != apperr.CodeWishlistFull || body.Error.Params["max"] != "300" {
-		t.Errorf("over the limit: got %d %s, want 409 wishlist_full with max 300", r.status, r.body)
+	r.Decode(t, &body)
+	if r.Status != 409 || body.Error.Code != apperr.CodeWishlistFull || body.Error.Params["max"] != "300" {
+		t.Errorf("over the limit: got %d %s, want 409 wishlist_full with max 300", r.Status, r.Body)
 	}
 	if got := c.favCount(t, a2); got != 0 {
 		t.Errorf("refused save moved the ad counter to %d", got)
 	}
 	// Removing one makes room again.
-	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+a1, buyerTok); r.status != 204 {
-		t.Fatalf("remove: got %d %s", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+a1, buyerTok); r.Status != 204 {
+		t.Fatalf("remove: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "PUT", "/api/v1/wishlist/"+a2, buyerTok); r.status != 201 {
-		t.Errorf("after making room: got %d %s, want 201", r.status, r.body)
+	if r := c.do(t, "PUT", "/api/v1/wishlist/"+a2, buyerTok); r.Status != 201 {
+		t.Errorf("after making room: got %d %s, want 201", r.Status, r.Body)
 	}
 }
 
@@ -417,8 +385,8 @@ func TestListShowsWhatBecameOfEachAd(t *testing.T) {
 	expiring := c.ad(t, seller, "Gipsplatten")
 	deleted := c.ad(t, seller, "Bauzaun")
 	for _, id := range []string{active, inactive, expiring, deleted} {
-		if r := c.do(t, "PUT", "/api/v1/wishlist/"+id, buyerTok); r.status != 201 {
-			t.Fatalf("save %s: got %d %s", id, r.status, r.body)
+		if r := c.do(t, "PUT", "/api/v1/wishlist/"+id, buyerTok); r.Status != 201 {
+			t.Fatalf("save %s: got %d %s", id, r.Status, r.Body)
 		}
 		time.Sleep(2 * time.Millisecond) // distinct save times: a defined order
 	}
@@ -432,9 +400,9 @@ func TestListShowsWhatBecameOfEachAd(t *testing.T) {
 
 	r := c.do(t, "GET", "/api/v1/wishlist", buyerTok)
 	var list listBody
-	r.decode(t, &list)
-	if r.status != 200 || len(list.Items) != 4 || list.NextCursor != nil {
-		t.Fatalf("list: got %d %s, want the four favourites on one page", r.status, r.body)
+	r.Decode(t, &list)
+	if r.Status != 200 || len(list.Items) != 4 || list.NextCursor != nil {
+		t.Fatalf("list: got %d %s, want the four favourites on one page", r.Status, r.Body)
 	}
 	want := []struct{ id, title, state string }{
 		{deleted, "Bauzaun", favourites.StateRemoved},
@@ -468,8 +436,8 @@ func TestListShowsWhatBecameOfEachAd(t *testing.T) {
 	}
 
 	// A deleted ad can be taken off the list; it leaves no stats behind.
-	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+deleted, buyerTok); r.status != 204 {
-		t.Errorf("remove deleted ad: got %d %s, want 204", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/wishlist/"+deleted, buyerTok); r.Status != 204 {
+		t.Errorf("remove deleted ad: got %d %s, want 204", r.Status, r.Body)
 	}
 	if st, err := c.ads.Stats(t.Context(), []string{deleted}); err != nil || len(st) != 0 {
 		t.Errorf("stats of the deleted ad: got %v, %v, want none", st, err)
@@ -485,16 +453,16 @@ func TestListPages(t *testing.T) {
 	saved := make([]string, total)
 	for i := range saved {
 		saved[i] = c.ad(t, seller, fmt.Sprintf("Platte %d", i))
-		if r := c.do(t, "PUT", "/api/v1/wishlist/"+saved[i], buyerTok); r.status != 201 {
-			t.Fatalf("save: got %d %s", r.status, r.body)
+		if r := c.do(t, "PUT", "/api/v1/wishlist/"+saved[i], buyerTok); r.Status != 201 {
+			t.Fatalf("save: got %d %s", r.Status, r.Body)
 		}
 	}
 	var first, second listBody
-	c.do(t, "GET", "/api/v1/wishlist", buyerTok).decode(t, &first)
+	c.do(t, "GET", "/api/v1/wishlist", buyerTok).Decode(t, &first)
 	if len(first.Items) != favourites.DefaultPageSize || first.NextCursor == nil {
 		t.Fatalf("first page: got %d items, cursor %v", len(first.Items), first.NextCursor)
 	}
-	c.do(t, "GET", "/api/v1/wishlist?cursor="+*first.NextCursor, buyerTok).decode(t, &second)
+	c.do(t, "GET", "/api/v1/wishlist?cursor="+*first.NextCursor, buyerTok).Decode(t, &second)
 	if len(second.Items) != 5 || second.NextCursor != nil {
 		t.Fatalf("second page: got %d items, cursor %v", len(second.Items), second.NextCursor)
 	}
@@ -509,16 +477,16 @@ func TestListPages(t *testing.T) {
 		t.Errorf("got %d distinct favourites, want %d", len(seen), total)
 	}
 	var ids struct{ IDs []string }
-	c.do(t, "GET", "/api/v1/wishlist/ids", buyerTok).decode(t, &ids)
+	c.do(t, "GET", "/api/v1/wishlist/ids", buyerTok).Decode(t, &ids)
 	if len(ids.IDs) != total || ids.IDs[0] != saved[total-1] {
 		t.Errorf("ids: got %d, first %v, want %d newest first", len(ids.IDs), ids.IDs[:1], total)
 	}
 	// A cursor is bound to its list.
-	if r := c.do(t, "GET", "/api/v1/wishlist?cursor="+*first.NextCursor, otherTok); r.status != 400 || r.code() != apperr.CodeInvalidCursor {
-		t.Errorf("another user's cursor: got %d %s, want 400 invalid_cursor", r.status, r.body)
+	if r := c.do(t, "GET", "/api/v1/wishlist?cursor="+*first.NextCursor, otherTok); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeInvalidCursor {
+		t.Errorf("another user's cursor: got %d %s, want 400 invalid_cursor", r.Status, r.Body)
 	}
-	if r := c.do(t, "GET", "/api/v1/wishlist?limit=0", buyerTok); r.status != 400 || r.code() != apperr.CodeValidationFailed {
-		t.Errorf("limit 0: got %d %s, want 400 validation_failed", r.status, r.body)
+	if r := c.do(t, "GET", "/api/v1/wishlist?limit=0", buyerTok); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeValidationFailed {
+		t.Errorf("limit 0: got %d %s, want 400 validation_failed", r.Status, r.Body)
 	}
 }
 
@@ -532,8 +500,8 @@ func TestRemoveAll(t *testing.T) {
 	a1, a2 := c.ad(t, seller, "Fenster"), c.ad(t, seller, "Türen")
 	for _, tok := range []string{buyerTok, otherTok} {
 		for _, id := range []string{a1, a2} {
-			if r := c.do(t, "PUT", "/api/v1/wishlist/"+id, tok); r.status != 201 {
-				t.Fatalf("save: got %d %s", r.status, r.body)
+			if r := c.do(t, "PUT", "/api/v1/wishlist/"+id, tok); r.Status != 201 {
+				t.Fatalf("save: got %d %s", r.Status, r.Body)
 			}
 		}
 	}

@@ -1,10 +1,7 @@
 package reviews_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
@@ -132,50 +129,10 @@ func (c *cloud) contact(t *testing.T, buyer, seller, ad string) {
 	}
 }
 
-type response struct {
-	status int
-	body   []byte
-}
-
-func (r response) code() apperr.Code {
-	var b struct {
-		Error struct {
-			Code apperr.Code `json:"code"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(r.body, &b)
-	return b.Error.Code
-}
-
-func (r response) into(t *testing.T, v any) {
+// do serves one request and checks the answer against docs/openapi.yaml.
+func (c *cloud) do(t *testing.T, method, path, token string, body any) testcloud.Response {
 	t.Helper()
-	if err := json.Unmarshal(r.body, v); err != nil {
-		t.Fatalf("decode %s: %v", r.body, err)
-	}
-}
-
-func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
-	t.Helper()
-	rd := bytes.NewReader(nil)
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	return response{status: resp.StatusCode, body: rec.Body.Bytes()}
+	return testcloud.Serve(t, c.api, method, path, token, body)
 }
 
 type reviewBody struct {
@@ -204,10 +161,10 @@ func TestEligibilityAndWriting(t *testing.T) {
 	) {
 		t.Helper()
 		r := c.do(t, "GET", "/api/v1/reviews/eligibility?adId="+ad, tok, nil)
-		if r.status != 200 {
-			t.Fatalf("eligibility: got %d %s", r.status, r.body)
+		if r.Status != 200 {
+			t.Fatalf("eligibility: got %d %s", r.Status, r.Body)
 		}
-		r.into(t, &e)
+		r.Decode(t, &e)
 		return e
 	}
 	if e := eligibility(sellerTok); e.CanReview || e.Reason != reviews.ReasonOwnAd {
@@ -225,8 +182,8 @@ func TestEligibilityAndWriting(t *testing.T) {
 		t.Errorf("an hour after: got %+v, want too_early until %s", e, first.Add(reviews.DefaultWait))
 	}
 	body := map[string]any{"adId": ad, "rating": 4, "text": "Ziegel wie beschrieben, Abholung unkompliziert."}
-	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.status != 403 || r.code() != apperr.CodeReviewNotEligible {
-		t.Errorf("too early: got %d %s, want 403 review_not_eligible", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.Status != 403 || apperr.Code(r.Code()) != apperr.CodeReviewNotEligible {
+		t.Errorf("too early: got %d %s, want 403 review_not_eligible", r.Status, r.Body)
 	}
 	c.advance(reviews.DefaultWait)
 	if e := eligibility(buyerTok); !e.CanReview {
@@ -238,21 +195,21 @@ func TestEligibilityAndWriting(t *testing.T) {
 		{"adId": ad, "rating": 4, "text": "kurz"},
 	}
 	for _, b := range bad {
-		if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, b); r.status != 400 || r.code() != apperr.CodeValidationFailed {
-			t.Errorf("%v: got %d %s, want 400", b, r.status, r.body)
+		if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, b); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeValidationFailed {
+			t.Errorf("%v: got %d %s, want 400", b, r.Status, r.Body)
 		}
 	}
 	r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body)
 	var created reviewBody
-	r.into(t, &created)
-	if r.status != 201 || created.AuthorName != "Claire M." || !created.Mine || created.Rating != 4 {
-		t.Fatalf("create: got %d %s", r.status, r.body)
+	r.Decode(t, &created)
+	if r.Status != 201 || created.AuthorName != "Claire M." || !created.Mine || created.Rating != 4 {
+		t.Fatalf("create: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.status != 409 || r.code() != apperr.CodeReviewExists {
-		t.Errorf("again: got %d %s, want 409 review_exists", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeReviewExists {
+		t.Errorf("again: got %d %s, want 409 review_exists", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews", strangerTok, body); r.status != 403 || r.code() != apperr.CodeReviewNotEligible {
-		t.Errorf("stranger: got %d %s, want 403", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews", strangerTok, body); r.Status != 403 || apperr.Code(r.Code()) != apperr.CodeReviewNotEligible {
+		t.Errorf("stranger: got %d %s, want 403", r.Status, r.Body)
 	}
 
 	// The public profile: the company's name, the rating.
@@ -262,45 +219,45 @@ func TestEligibilityAndWriting(t *testing.T) {
 		ActiveAds         int
 	}
 	r = c.do(t, "GET", "/api/v1/sellers/"+seller, "", nil)
-	r.into(t, &profile)
-	if r.status != 200 || profile.Name != "Huber Bau AG" || profile.AccountType != "professional" || profile.Rating.Count != 1 ||
+	r.Decode(t, &profile)
+	if r.Status != 200 || profile.Name != "Huber Bau AG" || profile.AccountType != "professional" || profile.Rating.Count != 1 ||
 		*profile.Rating.Average != 4 || profile.ActiveAds != 1 {
-		t.Errorf("profile: got %d %s", r.status, r.body)
+		t.Errorf("profile: got %d %s", r.Status, r.Body)
 	}
 
 	// Edits within 48 hours move the average; later they are refused.
 	r = c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 2})
-	if r.status != 200 {
-		t.Fatalf("edit: got %d %s", r.status, r.body)
+	if r.Status != 200 {
+		t.Fatalf("edit: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, strangerTok, map[string]any{"rating": 5}); r.status != 404 {
-		t.Errorf("stranger edit: got %d %s, want 404", r.status, r.body)
+	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, strangerTok, map[string]any{"rating": 5}); r.Status != 404 {
+		t.Errorf("stranger edit: got %d %s, want 404", r.Status, r.Body)
 	}
 	var list struct {
 		Items  []reviewBody
 		Rating ratingBody
 	}
-	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).into(t, &list)
+	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).Decode(t, &list)
 	if len(list.Items) != 1 || list.Items[0].Rating != 2 || list.Items[0].Mine || list.Rating.Count != 1 || *list.Rating.Average != 2 {
 		t.Errorf("reviews: got %+v", list)
 	}
 	c.advance(reviews.EditWindow)
-	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 5}); r.status != 409 || r.code() != apperr.CodeReviewLocked {
-		t.Errorf("late edit: got %d %s, want 409 review_locked", r.status, r.body)
+	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 5}); r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeReviewLocked {
+		t.Errorf("late edit: got %d %s, want 409 review_locked", r.Status, r.Body)
 	}
 
 	// The seller replies once.
-	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", buyerTok, map[string]string{"text": "Merci"}); r.status != 404 {
-		t.Errorf("buyer reply: got %d %s, want 404", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", buyerTok, map[string]string{"text": "Merci"}); r.Status != 404 {
+		t.Errorf("buyer reply: got %d %s, want 404", r.Status, r.Body)
 	}
 	r = c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": "Danke für Ihren Kauf!"})
 	var replied reviewBody
-	r.into(t, &replied)
-	if r.status != 200 || replied.Reply == nil || replied.Reply.Text != "Danke für Ihren Kauf!" {
-		t.Errorf("reply: got %d %s", r.status, r.body)
+	r.Decode(t, &replied)
+	if r.Status != 200 || replied.Reply == nil || replied.Reply.Text != "Danke für Ihren Kauf!" {
+		t.Errorf("reply: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": "Nochmals"}); r.status != 409 || r.code() != apperr.CodeReviewReplyExists {
-		t.Errorf("second reply: got %d %s, want 409", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": "Nochmals"}); r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeReviewReplyExists {
+		t.Errorf("second reply: got %d %s, want 409", r.Status, r.Body)
 	}
 }
 
@@ -319,9 +276,9 @@ func TestReportsAndModeration(t *testing.T) {
 		c.advance(reviews.DefaultWait)
 		r := c.do(t, "POST", "/api/v1/reviews", tok, map[string]any{"adId": ad, "rating": rating, "text": "Alles bestens gelaufen, danke."})
 		var rv reviewBody
-		r.into(t, &rv)
-		if r.status != 201 {
-			t.Fatalf("create: got %d %s", r.status, r.body)
+		r.Decode(t, &rv)
+		if r.Status != 201 {
+			t.Fatalf("create: got %d %s", r.Status, r.Body)
 		}
 		ids[i] = rv.ID
 	}
@@ -337,18 +294,18 @@ func TestReportsAndModeration(t *testing.T) {
 		if rt.token != "" {
 			want = 403
 		}
-		if r := c.do(t, rt.method, rt.path, rt.token, map[string]string{"reason": "x"}); r.status != want {
-			t.Errorf("%s %s: got %d %s, want %d", rt.method, rt.path, r.status, r.body, want)
+		if r := c.do(t, rt.method, rt.path, rt.token, map[string]string{"reason": "x"}); r.Status != want {
+			t.Errorf("%s %s: got %d %s, want %d", rt.method, rt.path, r.Status, r.Body, want)
 		}
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", toks[0], map[string]string{"reason": "mine"}); r.status != 403 {
-		t.Errorf("own review: got %d %s, want 403", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", toks[0], map[string]string{"reason": "mine"}); r.Status != 403 {
+		t.Errorf("own review: got %d %s, want 403", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Beleidigend"}); r.status != 202 {
-		t.Fatalf("report: got %d %s", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Beleidigend"}); r.Status != 202 {
+		t.Fatalf("report: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Nochmals"}); r.status != 409 || r.code() != apperr.CodeReviewAlreadyReported {
-		t.Errorf("report again: got %d %s, want 409", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/reviews/"+ids[0]+"/report", otherTok, map[string]string{"reason": "Nochmals"}); r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeReviewAlreadyReported {
+		t.Errorf("report again: got %d %s, want 409", r.Status, r.Body)
 	}
 	var queue struct {
 		Items []struct {
@@ -356,32 +313,32 @@ func TestReportsAndModeration(t *testing.T) {
 			Reports []struct{ Reason, ReporterName string }
 		}
 	}
-	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).into(t, &queue)
+	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).Decode(t, &queue)
 	if len(queue.Items) != 1 || queue.Items[0].ID != ids[0] || len(queue.Items[0].Reports) != 1 || queue.Items[0].Reports[0].ReporterName != "Nina K." {
 		t.Fatalf("queue: got %+v", queue)
 	}
 	// Dismissing keeps the review; removing hides it and its stars.
-	if r := c.do(t, "POST", "/api/v1/admin/reviews/"+ids[0]+"/dismiss", adminTok, nil); r.status != 200 {
-		t.Errorf("dismiss: got %d %s", r.status, r.body)
+	if r := c.do(t, "POST", "/api/v1/admin/reviews/"+ids[0]+"/dismiss", adminTok, nil); r.Status != 200 {
+		t.Errorf("dismiss: got %d %s", r.Status, r.Body)
 	}
-	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).into(t, &queue)
+	c.do(t, "GET", "/api/v1/admin/reviews", adminTok, nil).Decode(t, &queue)
 	if len(queue.Items) != 0 {
 		t.Errorf("queue after dismissing: got %+v", queue)
 	}
 	r := c.do(t, "DELETE", "/api/v1/admin/reviews/"+ids[0], adminTok, nil)
 	var msg struct{ Message string }
-	r.into(t, &msg)
-	if r.status != 200 || msg.Message != reviews.MessageRemoved {
-		t.Errorf("remove: got %d %s", r.status, r.body)
+	r.Decode(t, &msg)
+	if r.Status != 200 || msg.Message != reviews.MessageRemoved {
+		t.Errorf("remove: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "DELETE", "/api/v1/admin/reviews/"+ids[0], adminTok, nil); r.status != 404 || r.code() != apperr.CodeReviewNotFound {
-		t.Errorf("remove again: got %d %s, want 404 review_not_found", r.status, r.body)
+	if r := c.do(t, "DELETE", "/api/v1/admin/reviews/"+ids[0], adminTok, nil); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeReviewNotFound {
+		t.Errorf("remove again: got %d %s, want 404 review_not_found", r.Status, r.Body)
 	}
 	var list struct {
 		Items  []reviewBody
 		Rating ratingBody
 	}
-	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).into(t, &list)
+	c.do(t, "GET", "/api/v1/sellers/"+seller+"/reviews", "", nil).Decode(t, &list)
 	if len(list.Items) != 1 || list.Items[0].ID != ids[1] || list.Rating.Count != 1 || *list.Rating.Average != 3 {
 		t.Errorf("after removal: got %+v", list)
 	}
@@ -393,7 +350,7 @@ func TestReportsAndModeration(t *testing.T) {
 	if err != nil || len(entries.Items) != 2 {
 		t.Errorf("audit: got %+v, %v, want the dismissal and the removal", entries, err)
 	}
-	if r := c.do(t, "GET", "/api/v1/sellers/u-unknown", "", nil); r.status != 404 || r.code() != apperr.CodeUserNotFound {
-		t.Errorf("unknown seller: got %d %s, want 404 user_not_found", r.status, r.body)
+	if r := c.do(t, "GET", "/api/v1/sellers/u-unknown", "", nil); r.Status != 404 || apperr.Code(r.Code()) != apperr.CodeUserNotFound {
+		t.Errorf("unknown seller: got %d %s, want 404 user_not_found", r.Status, r.Body)
 	}
 }
