@@ -46,7 +46,7 @@ func Serve(t testing.TB, h http.Handler, method, path, token string, body any) R
 			t.Fatalf("testcloud: encode request body: %v", err)
 		}
 	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(payload))
+	req := httptest.NewRequestWithContext(t.Context(), method, path, bytes.NewReader(payload))
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
