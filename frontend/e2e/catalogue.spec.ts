@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignUp, attachPhotoAndPublish, axeProblems, expect, gradientPng, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  apiTrialSeller,
+  attachPhotoAndPublish,
+  axeProblems,
+  expect,
+  gradientPng,
+  LANGS,
+  pathOf,
+  test,
+  type E2ELang,
+} from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -94,34 +104,6 @@ const ADS = {
 } as const;
 type AdName = keyof typeof ADS;
 
-/**
- * A verified seller holding the Pro plan's free trial, signed in through the API: the backend
- * journey of the seller screens, done here without them so the buyer journeys stand alone.
- */
-async function sellerToken(api: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('fr');
-  await apiSignUp(api, {
-    firstName: 'Carla',
-    lastName: 'Catalogue',
-    email,
-    phone: '+41 79 111 22 33',
-    password: PASSWORD,
-    language: 'fr',
-  });
-  const link = await linkFromMailbox(api, email, 'email-verification');
-  const verify = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  const login = await api.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const order = await api.post('/api/v1/orders', {
-    data: { planId: 'pro', acceptTerms: true },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return token;
-}
-
 /** Creates an ad, uploads its photo straight to storage, waits for the renditions, publishes it. */
 async function publishAd(api: APIRequestContext, token: string, name: AdName): Promise<string> {
   const { postalCode, ...ad } = ADS[name];
@@ -156,7 +138,13 @@ test.describe('catalogue: a buyer searches and opens ads', () => {
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(120_000);
     const api = await playwright.request.newContext({ baseURL: process.env.REMAT_BASE_URL });
-    seller = await sellerToken(api);
+    seller = await apiTrialSeller(api, {
+      firstName: 'Carla',
+      lastName: 'Catalogue',
+      phone: '+41 79 111 22 33',
+      password: PASSWORD,
+      language: 'fr',
+    });
     for (const name of Object.keys(ADS) as AdName[]) ids[name] = await publishAd(api, seller, name);
     await api.dispose();
   });

@@ -1,14 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
-  apiSignUp,
+  apiTrialSeller,
   attachPhotoAndPublish,
   axeProblems,
   expect,
   gradientPng,
   LANGS,
-  linkFromMailbox,
   test,
-  uniqueEmail,
   type E2ELang,
 } from './support';
 
@@ -46,31 +43,6 @@ function rareWord(): string {
   let w = 'quarz';
   for (let i = 0; i < 8; i++) w += String.fromCharCode(97 + Math.floor(Math.random() * 26));
   return w;
-}
-
-/** A verified seller of its own with the Pro plan's free trial, signed in through the API. */
-async function newSeller(api: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('de');
-  await apiSignUp(api, {
-    firstName: 'Samuel',
-    lastName: 'Sucher',
-    email,
-    phone: '+41 79 222 33 44',
-    password: PASSWORD,
-    language: 'de',
-  });
-  const link = await linkFromMailbox(api, email, 'email-verification');
-  const verify = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  const login = await api.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const order = await api.post('/api/v1/orders', {
-    data: { planId: 'pro', acceptTerms: true },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return token;
 }
 
 interface MailboxMessage {
@@ -113,7 +85,13 @@ test.describe('saved searches and alerts', () => {
       await context.close();
 
       // Another user publishes an ad with the word; the scheduled sender runs.
-      const seller = await newSeller(api);
+      const seller = await apiTrialSeller(api, {
+        firstName: 'Samuel',
+        lastName: 'Sucher',
+        phone: '+41 79 222 33 44',
+        password: PASSWORD,
+        language: 'de',
+      });
       const auth = { Authorization: `Bearer ${seller}` };
       const created = await api.post('/api/v1/products', {
         headers: auth,

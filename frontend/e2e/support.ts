@@ -250,6 +250,24 @@ export async function apiSignUp(api: APIRequestContext, person: Person): Promise
   expect(signup.status(), await signup.text()).toBe(201);
 }
 
+/**
+ * A verified seller of its own holding the Pro plan's free trial, signed up, verified and signed in
+ * through the API (the seller screens' backend journey, so buyer journeys can stand alone): its token.
+ */
+export async function apiTrialSeller(api: APIRequestContext, person: Omit<Person, 'email'>): Promise<string> {
+  const email = uniqueEmail(person.language === 'de' ? 'de' : 'fr');
+  await apiSignUp(api, { ...person, email });
+  const link = await linkFromMailbox(api, email, 'email-verification');
+  const verify = await api.post('/api/v1/auth/verify-account', { data: { token: link.split('/').pop() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const token = await apiLogin(api, email, person.password);
+  expect(token).not.toBeNull();
+  const auth = { Authorization: `Bearer ${token ?? ''}` };
+  const order = await api.post('/api/v1/orders', { data: { planId: 'pro', acceptTerms: true }, headers: auth });
+  expect(order.status(), await order.text()).toBe(201);
+  return token ?? '';
+}
+
 /** Logs in through the API; the token, or null when refused. */
 export async function apiLogin(api: APIRequestContext, email: string, password: string): Promise<string | null> {
   const login = await api.post('/api/v1/auth/login', { data: { email, password } });
