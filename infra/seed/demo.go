@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +30,7 @@ import (
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/imaging"
 	"github.com/remat/remat/shared/password"
+	"github.com/remat/remat/shared/reviews"
 )
 
 // DatasetDemo is the demo dataset's name and the SK of its SEED marker.
@@ -175,6 +177,9 @@ func Demo(ctx context.Context, client *dynamodb.Client, table string, opts DemoO
 		return res, err
 	}
 	if err := writeDemoAds(ctx, client, table, opts, ads); err != nil {
+		return res, err
+	}
+	if err := ensureDemoReviews(ctx, client, table, sellers, ads, now); err != nil {
 		return res, err
 	}
 	if err := putDemoMarker(ctx, client, table, hash, len(ads), now); err != nil {
@@ -590,6 +595,51 @@ func putDemoMarker(ctx context.Context, client *dynamodb.Client, table, hash str
 	})
 	if err != nil {
 		return fmt.Errorf("seed: write %s marker: %w", DatasetDemo, err)
+	}
+	return nil
+}
+
+// demoReviewTexts are the demo reviews' texts by the reviewer's language.
+var demoReviewTexts = map[string][]string{
+	"de": {"Material wie beschrieben, Abholung am vereinbarten Tag problemlos.", "Freundlich und zuverlässig, gerne wieder."},
+	"fr": {"Matériel conforme à l'annonce, retrait simple et rapide.", "Vendeur sérieux, je recommande."},
+	"it": {"Materiale come descritto, ritiro veloce e senza problemi.", "Venditore gentile e puntuale."},
+	"en": {"Exactly as described, easy pick-up on the agreed day.", "Friendly and reliable seller."},
+}
+
+// demoReviewCount is how many demo reviews the seed writes.
+const demoReviewCount = 8
+
+// ensureDemoReviews has the demo accounts rate each other for a few of the
+// demo ads, so profiles and ads show ratings. Reviews that exist are kept
+// (the sums move only when one is written).
+func ensureDemoReviews(ctx context.Context, client *dynamodb.Client, table string, uids []string, ads []preparedAd, now time.Time) error {
+	store := reviews.NewStore(client, table, nil)
+	users := accounts.NewDynamoStore(client, table)
+	for i := range demoReviewCount {
+		p := ads[(i*5)%len(ads)]
+		seller := slices.Index(uids, p.ad.SellerID)
+		if seller < 0 {
+			return fmt.Errorf("seed: demo: review %d: ad %s has no demo seller", i, p.ad.ID)
+		}
+		reviewer := demoSellers[(seller+1+i%(len(demoSellers)-1))%len(demoSellers)]
+		id := demoID(fmt.Sprintf("review/%d", i))
+		if _, err := store.Get(ctx, id); err == nil {
+			continue
+		}
+		u, err := users.UserByID(ctx, uids[slices.IndexFunc(demoSellers, func(d demoSeller) bool { return d.Key == reviewer.Key })])
+		if err != nil {
+			return fmt.Errorf("seed: demo: reviewer %s: %w", reviewer.Key, err)
+		}
+		texts := demoReviewTexts[reviewer.Language]
+		at := now.Add(-time.Duration(3+i*4) * 24 * time.Hour).Format(time.RFC3339Nano)
+		r := reviews.Review{
+			ID: id, SellerID: p.ad.SellerID, AdID: p.ad.ID, AdTitle: p.ad.Title, BuyerID: u.ID, AuthorName: reviews.DisplayName(u),
+			Rating: []int{5, 4, 5, 5, 3, 4, 5, 4}[i], Text: texts[i%len(texts)], CreatedAt: at, UpdatedAt: at,
+		}
+		if err := store.Create(ctx, r); err != nil && !reviews.IsExists(err) {
+			return fmt.Errorf("seed: demo: review %d: %w", i, err)
+		}
 	}
 	return nil
 }

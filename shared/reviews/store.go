@@ -89,6 +89,10 @@ var (
 	errAlreadyReported = errors.New("reviews: already reported by this user")
 )
 
+// IsExists reports whether err is Create's "this buyer reviewed this ad
+// already" (the seed writes reviews directly).
+func IsExists(err error) bool { return errors.Is(err, errExists) }
+
 // DynamoAPI is the part of the DynamoDB client the store needs.
 type DynamoAPI interface {
 	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
