@@ -602,7 +602,7 @@ func putDemoMarker(ctx context.Context, client *dynamodb.Client, table, hash str
 // demoReviewTexts are the demo reviews' texts by the reviewer's language.
 var demoReviewTexts = map[string][]string{
 	"de": {"Material wie beschrieben, Abholung am vereinbarten Tag problemlos.", "Freundlich und zuverlässig, gerne wieder."},
-	"fr": {"Matériel conforme à l'annonce, retrait simple et rapide.", "Vendeur sérieux, je recommande."},
+	"fr": {"Matériel conforme à l'annonce, retrait simple et rapide.", "Vendeur sérieux, je recommande."}, //nolint:misspell // French
 	"it": {"Materiale come descritto, ritiro veloce e senza problemi.", "Venditore gentile e puntuale."},
 	"en": {"Exactly as described, easy pick-up on the agreed day.", "Friendly and reliable seller."},
 }
