@@ -420,3 +420,26 @@ func TestSending(t *testing.T) {
 		t.Errorf("after unsubscribing: waiting %v, want nothing", got)
 	}
 }
+
+// TestLongAlert: beyond MaxAdsPerMail the e-mail lists the newest and
+// says how many more there are; all of them leave the queue.
+func TestLongAlert(t *testing.T) {
+	c := newCloud(t)
+	seller, _ := c.user(t, "de")
+	_, buyer := c.user(t, "fr")
+	s := c.save(t, buyer, "Gravier", "q=kies", "instant")
+	for i := range alerts.MaxAdsPerMail + 2 {
+		c.publish(t, seller, fmt.Sprintf("Kies Los %d", i), "materials", "", "used", 1000, zurich, "ZH")
+	}
+	if st, err := c.sender.Run(t.Context(), c.clock()); err != nil || st.Sent != 1 {
+		t.Fatalf("run: got %+v, %v", st, err)
+	}
+	msgs := c.box.Messages()
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "22 nouvelles annonces") || !strings.Contains(msgs[0].Text, "et 2 autres") ||
+		strings.Count(msgs[0].Text, "/fr/product/") != alerts.MaxAdsPerMail {
+		t.Errorf("alert: got %d messages, %q\n%s", len(msgs), msgs[0].Subject, msgs[0].Text)
+	}
+	if got := c.waiting(t, s.ID); len(got) != 0 {
+		t.Errorf("after sending: waiting %v, want nothing", got)
+	}
+}

@@ -112,21 +112,20 @@ func (s *Sender) send(ctx context.Context, saved SavedSearch, now time.Time) (bo
 	if !d.Allowed {
 		return false, nil // stays due: sent once the window turns
 	}
-	extra := 0
+	// Beyond MaxAdsPerMail the e-mail says how many more there are and
+	// links to the search; all of them leave the queue once it is sent.
+	sent := matches
 	if more {
-		all, _, err := s.svc.store.Matches(ctx, saved.ID, 0)
-		if err != nil {
+		if sent, _, err = s.svc.store.Matches(ctx, saved.ID, 0); err != nil {
 			return false, err
 		}
-		extra = len(all) - len(matches)
-		defer func() { _ = s.svc.store.deleteMatches(ctx, saved.ID, all[len(matches):]) }()
 	}
-	msg, err := alertMail(saved, matches, extra, u.Language, s.from, u.Email, s.siteURL, s.svc.UnsubscribeToken(saved))
+	msg, err := alertMail(saved, matches, len(sent)-len(matches), u.Language, s.from, u.Email, s.siteURL, s.svc.UnsubscribeToken(saved))
 	if err != nil {
 		return false, err
 	}
 	if err := s.mailer.Send(ctx, msg); err != nil {
 		return false, fmt.Errorf("send: %w", err)
 	}
-	return true, s.svc.store.Sent(ctx, saved, matches, now)
+	return true, s.svc.store.Sent(ctx, saved, sent, now)
 }
