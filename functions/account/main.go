@@ -30,6 +30,7 @@ import (
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/privacy"
 	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/reviews"
 )
 
 func main() { lambdahttp.Start("account", newHandler) }
@@ -59,6 +60,7 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		Requests:      contactreq.NewDynamoStore(db, cfg.TableName, cursors),
 		Favourites:    favourites.NewStore(db, cfg.TableName, cursors),
 		SavedSearches: alerts.NewStore(db, cfg.TableName),
+		Reviews:       reviews.NewStore(db, cfg.TableName, cursors),
 		Billing:       billing.NewDynamoStore(db, cfg.TableName),
 		DB:            db, Table: cfg.TableName,
 		Audit:   audit.NewRecorder(db, cfg.TableName),

@@ -10,8 +10,8 @@
 // own store and a partition or index keyed by the caller's id (keys.go),
 // page by page: profile and social sign-in links (never the password hash,
 // the token version or table keys), ads with their photos' URLs and click
-// counts, the contact requests received, the wish list, subscriptions,
-// orders, payments and invoices. Reports a user filed cannot be listed by user (they are
+// counts, the contact requests received, the wish list, saved searches,
+// reviews written, subscriptions, orders, payments and invoices. Reports a user filed cannot be listed by user (they are
 // stored with the reported ad and hold only the e-mail typed in the form),
 // so the document says so instead of searching the table. Five exports
 // per user and hour (ratelimit).
@@ -32,7 +32,9 @@
 //  2. the contact requests received (inbox and archive), each with the
 //     unread counter (contactreq.DynamoStore.Delete);
 //  3. the wish list, each favourite with its ad's favourites counter
-//     (favourites.Store.RemoveAll);
+//     (favourites.Store.RemoveAll), the saved searches with their alerts
+//     (alerts.Store.RemoveAll) and the reviews the user wrote, out of the
+//     sellers' ratings (reviews.Store.EraseAuthor);
 //  4. the profile photo (images/avatars/<uid>/...);
 //  5. the entries of the administrators' user search;
 //  6. the e-mail telling the user, in their language, that the account is

@@ -63,7 +63,7 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, in Confirmation)
 	// budget, so every request makes progress.
 	deadline := s.now().Add(s.opts.Budget)
 	over := func() bool { return !s.now().Before(deadline) }
-	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests, s.eraseFavourites, s.eraseSavedSearches} {
+	for _, step := range []func(context.Context, accounts.User, func() bool) error{s.eraseAds, s.eraseRequests, s.eraseFavourites, s.eraseSavedSearches, s.eraseReviews} {
 		err := step(ctx, u, over)
 		if errors.Is(err, errOverBudget) {
 			slog.InfoContext(ctx, "privacy: account deletion continues in the next request", "uid", u.ID)
@@ -144,6 +144,15 @@ func (s *Service) eraseFavourites(ctx context.Context, u accounts.User, _ func()
 func (s *Service) eraseSavedSearches(ctx context.Context, u accounts.User, _ func() bool) error {
 	if err := s.d.SavedSearches.RemoveAll(ctx, u.ID); err != nil {
 		return fmt.Errorf("saved searches: %w", err)
+	}
+	return nil
+}
+
+// eraseReviews deletes the reviews the user wrote (they carry their name)
+// and takes them out of the sellers' ratings.
+func (s *Service) eraseReviews(ctx context.Context, u accounts.User, _ func() bool) error {
+	if _, err := s.d.Reviews.EraseAuthor(ctx, u.ID); err != nil {
+		return fmt.Errorf("reviews: %w", err)
 	}
 	return nil
 }

@@ -37,6 +37,7 @@ type Document struct {
 	ContactRequestsReceived []RequestData      `json:"contactRequestsReceived"`
 	Favourites              []FavouriteData    `json:"favourites"`
 	SavedSearches           []SavedSearchData  `json:"savedSearches"`
+	ReviewsWritten          []ReviewData       `json:"reviewsWritten"`
 	Subscriptions           []SubscriptionData `json:"subscriptions"`
 	Orders                  []OrderData        `json:"orders"`
 	Payments                []PaymentData      `json:"payments"`
@@ -232,7 +233,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 	doc := Document{
 		Format: FormatVersion, ExportedAt: stamp(s.now()), Account: s.accountData(u),
 		SocialSignIns: []SocialSignIn{}, Ads: []AdData{}, ContactRequestsReceived: []RequestData{},
-		Favourites: []FavouriteData{}, SavedSearches: []SavedSearchData{},
+		Favourites: []FavouriteData{}, SavedSearches: []SavedSearchData{}, ReviewsWritten: []ReviewData{},
 		Subscriptions: []SubscriptionData{}, Orders: []OrderData{}, Payments: []PaymentData{}, Invoices: []InvoiceData{},
 		Notes: []string{noteReports, noteSent, noteViewed, noteKept},
 	}
@@ -244,7 +245,7 @@ func (s *Service) Export(ctx context.Context, p auth.Principal) (Document, error
 		doc.SocialSignIns = append(doc.SocialSignIns, SocialSignIn{Provider: l.Provider, Subject: l.Subject})
 	}
 	for _, step := range []func(context.Context, accounts.User, *Document) error{
-		s.exportAds, s.exportRequests, s.exportFavourites, s.exportSavedSearches, s.exportBilling,
+		s.exportAds, s.exportRequests, s.exportFavourites, s.exportSavedSearches, s.exportReviews, s.exportBilling,
 	} {
 		if err := step(ctx, u, &doc); err != nil {
 			return Document{}, fmt.Errorf("privacy: export of %s: %w", u.ID, err)
@@ -399,6 +400,29 @@ func (s *Service) exportSavedSearches(ctx context.Context, u accounts.User, doc 
 		doc.SavedSearches = append(doc.SavedSearches, SavedSearchData{
 			Name: ss.Name, Params: ss.Params, Place: ss.Place, Frequency: ss.Frequency, Paused: ss.Paused,
 			CreatedAt: stamp(ss.CreatedAt), LastSentAt: stamp(ss.LastSentAt),
+		})
+	}
+	return nil
+}
+
+// ReviewData is a review the user wrote about a seller.
+type ReviewData struct {
+	AdID      string `json:"adId"`
+	AdTitle   string `json:"adTitle"`
+	Rating    int    `json:"rating"`
+	Text      string `json:"text"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+func (s *Service) exportReviews(ctx context.Context, u accounts.User, doc *Document) error {
+	all, err := s.d.Reviews.ByAuthor(ctx, u.ID)
+	if err != nil {
+		return fmt.Errorf("reviews: %w", err)
+	}
+	for _, r := range all {
+		doc.ReviewsWritten = append(doc.ReviewsWritten, ReviewData{
+			AdID: r.AdID, AdTitle: r.AdTitle, Rating: r.Rating, Text: r.Text, Status: r.Status, CreatedAt: stamp(r.Created()),
 		})
 	}
 	return nil

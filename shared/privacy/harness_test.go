@@ -37,6 +37,7 @@ import (
 	"github.com/remat/remat/shared/password"
 	"github.com/remat/remat/shared/privacy"
 	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/reviews"
 	"github.com/remat/remat/shared/search"
 	"github.com/remat/remat/shared/social"
 )
@@ -126,7 +127,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	c.blobs = &flakyBlobs{next: catalog.S3Blobs{Client: s3c, Bucket: bucket}}
 	c.svc = privacy.NewService(privacy.Deps{
 		Users: c.users, Confirmer: c.acc, Ads: c.ads, AdBlobs: c.blobs, Avatars: blob.New(s3c, bucket),
-		Requests: c.creqs, Favourites: c.favs, SavedSearches: c.searches, Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
+		Requests: c.creqs, Favourites: c.favs, SavedSearches: c.searches, Reviews: reviews.NewStore(db, table, c.cursors), Billing: c.bills, DB: db, Table: table, Audit: audit.NewRecorder(db, table),
 		Limiter: limiter, Sender: sender,
 	}, privacy.Options{From: "no-reply@remat.ch", SiteURL: siteURL, Budget: o.budget})
 	verifier := ver.WithTokenVersions(c.users)
@@ -467,5 +468,18 @@ func (c *cloud) saveSearch(t *testing.T, uid, name string) {
 	svc := alerts.NewService(c.searches, c.db, c.table, catalog.NewService(c.ads, nil, nil, nil, nil), c.cursors)
 	if _, err := svc.Create(t.Context(), uid, alerts.Input{Name: name, Params: "q=ziegel&condition=used"}); err != nil {
 		t.Fatalf("save search for %s: %v", uid, err)
+	}
+}
+
+// review stores a review by buyer of seller for ad, as the reviews
+// service does once the buyer is eligible.
+func (c *cloud) review(t *testing.T, buyer, seller, adID string) {
+	t.Helper()
+	at := time.Now().UTC().Format(time.RFC3339Nano)
+	if err := reviews.NewStore(c.db, c.table, c.cursors).Create(t.Context(), reviews.Review{
+		ID: ulid.Make().String(), SellerID: seller, AdID: adID, AdTitle: "Annonce", BuyerID: buyer, AuthorName: "Hans M.",
+		Rating: 4, Text: "Alles wie beschrieben.", CreatedAt: at, UpdatedAt: at,
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

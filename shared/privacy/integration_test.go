@@ -22,6 +22,7 @@ import (
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
+	"github.com/remat/remat/shared/reviews"
 	"github.com/remat/remat/shared/social"
 	"github.com/remat/remat/shared/usersearch"
 )
@@ -45,6 +46,7 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	c.favourite(t, owner.ID, saved.ID)
 	c.favourite(t, other.ID, saved.ID)
 	c.saveSearch(t, owner.ID, "Ziegel gebraucht")
+	c.review(t, owner.ID, third.ID, saved.ID)
 	c.saveSearch(t, other.ID, "Ziegel für Lia")
 
 	doc, r := c.export(t, owner.token)
@@ -78,6 +80,9 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	if len(doc.Favourites) != 1 || doc.Favourites[0].AdID != saved.ID || doc.Favourites[0].Title != saved.Title ||
 		doc.Favourites[0].URL != siteURL+"/de/product/"+saved.ID {
 		t.Errorf("favourites: got %+v", doc.Favourites)
+	}
+	if len(doc.ReviewsWritten) != 1 || doc.ReviewsWritten[0].AdID != saved.ID || doc.ReviewsWritten[0].Rating != 4 {
+		t.Errorf("reviews written: got %+v", doc.ReviewsWritten)
 	}
 	if len(doc.SavedSearches) != 1 || doc.SavedSearches[0].Name != "Ziegel gebraucht" || doc.SavedSearches[0].Params != "condition=used&q=ziegel" {
 		t.Errorf("saved searches: got %+v", doc.SavedSearches)
@@ -150,6 +155,7 @@ func TestDeleteAccount(t *testing.T) {
 	c.request(t, bystander.ID, keep, "claire@example.com")
 	c.favourite(t, u.ID, keep.ID)
 	c.saveSearch(t, u.ID, "Klinker")
+	c.review(t, u.ID, bystander.ID, keep.ID)
 	c.favourite(t, c.user(t, auth.RoleUser, "Mia", "it", false).ID, keep.ID)
 	paid, pending := c.buy(t, u.ID)
 	if !c.searchable(t, "Klinkerziegel", ad.ID) || c.unread(t, u.ID) != 2 {
@@ -190,6 +196,13 @@ func TestDeleteAccount(t *testing.T) {
 	}
 	if c.unread(t, u.ID) != 0 || c.unread(t, bystander.ID) != 1 {
 		t.Errorf("unread counters: got %d and %d, want 0 and the bystander's 1", c.unread(t, u.ID), c.unread(t, bystander.ID))
+	}
+	revs := reviews.NewStore(c.db, c.table, c.cursors)
+	if written, err := revs.ByAuthor(ctx, u.ID); err != nil || len(written) != 0 {
+		t.Errorf("reviews written: got %+v %v, want none", written, err)
+	}
+	if r, err := revs.Rating(ctx, bystander.ID); err != nil || r.Count != 0 || r.Sum != 0 {
+		t.Errorf("the reviewed seller's rating: got %+v %v, want the review gone from it", r, err)
 	}
 	if ss, err := c.searches.List(ctx, u.ID); err != nil || len(ss) != 0 {
 		t.Errorf("saved searches: got %+v %v, want none", ss, err)

@@ -20,6 +20,7 @@ import (
 	"github.com/remat/remat/shared/favourites"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
+	"github.com/remat/remat/shared/reviews"
 )
 
 // Users is what privacy needs of accounts (*accounts.DynamoStore).
@@ -67,6 +68,13 @@ type SavedSearches interface {
 	RemoveAll(ctx context.Context, uid string) error
 }
 
+// Reviews is what privacy needs of the reviews a user wrote
+// (*reviews.Store).
+type Reviews interface {
+	ByAuthor(ctx context.Context, buyerID string) ([]reviews.Review, error)
+	EraseAuthor(ctx context.Context, buyerID string) (int, error)
+}
+
 // Billing reads a user's money records (*billing.DynamoStore).
 type Billing interface {
 	Subscriptions(ctx context.Context, uid string) ([]billing.Subscription, error)
@@ -99,7 +107,9 @@ type Deps struct {
 	Favourites Favourites
 	// SavedSearches: the user's saved searches and their alerts.
 	SavedSearches SavedSearches
-	Billing       Billing
+	// Reviews: the reviews the user wrote.
+	Reviews Reviews
+	Billing Billing
 	// DB and Table: the single table, for the queries of keys.go.
 	DB      QueryAPI
 	Table   string

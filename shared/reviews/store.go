@@ -422,3 +422,70 @@ func (s *Store) Reports(ctx context.Context, id string) ([]Report, error) {
 	}
 	return reps, nil
 }
+
+// ByAuthor returns the reviews buyerID wrote (through their guards), any
+// status.
+func (s *Store) ByAuthor(ctx context.Context, buyerID string) ([]Review, error) {
+	var out []Review
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(s.table),
+		KeyConditionExpression:    aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(guardPKPrefix + buyerID)},
+		ConsistentRead:            aws.Bool(true),
+	}
+	for {
+		res, err := s.db.Query(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("reviews: by %s: %w", buyerID, err)
+		}
+		for _, av := range res.Items {
+			var g struct {
+				ReviewID string `dynamodbav:"reviewId"`
+			}
+			if err := attributevalue.UnmarshalMap(av, &g); err != nil {
+				return nil, fmt.Errorf("reviews: decode guard: %w", err)
+			}
+			r, err := s.Get(ctx, g.ReviewID)
+			if errors.Is(err, errNotFound) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+		if len(res.LastEvaluatedKey) == 0 {
+			return out, nil
+		}
+		in.ExclusiveStartKey = res.LastEvaluatedKey
+	}
+}
+
+// EraseAuthor removes every review buyerID wrote, as an account deletion
+// does: visible ones leave the seller's sums, then each review item and
+// its guard are deleted (the reports with it stay until they expire with
+// nothing to point to).
+func (s *Store) EraseAuthor(ctx context.Context, buyerID string) (int, error) {
+	all, err := s.ByAuthor(ctx, buyerID)
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range all {
+		actions := []types.TransactWriteItem{
+			{Delete: &types.Delete{
+				TableName: aws.String(s.table), Key: reviewKey(r.ID),
+				ConditionExpression:       aws.String("#st = :st AND rating = :r"),
+				ExpressionAttributeNames:  map[string]string{"#st": "status"},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":st": str(r.Status), ":r": num(int64(r.Rating))},
+			}},
+			{Delete: &types.Delete{TableName: aws.String(s.table), Key: guardKey(buyerID, r.AdID)}},
+		}
+		if r.Status == StatusVisible {
+			actions = append(actions, s.ratingUpdate(r.SellerID, -int64(r.Rating), -1))
+		}
+		if _, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions}); err != nil {
+			return 0, fmt.Errorf("reviews: erase %s by %s: %w", r.ID, buyerID, err)
+		}
+	}
+	return len(all), nil
+}
