@@ -23,26 +23,9 @@ import (
 func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int) error {
 	workers = max(1, workers)
 	counts := map[string]int64{}
-	var reqs []types.WriteRequest
-	for _, ad := range ads {
-		terms := Terms(ad)
-		for _, t := range terms {
-			counts[t]++
-			av, err := attributevalue.MarshalMap(toPosting(ad, t))
-			if err != nil {
-				return fmt.Errorf("search: load ad %s: marshal posting: %w", ad.ID, err)
-			}
-			reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
-		}
-		av, err := attributevalue.MarshalMap(termsItem{
-			PK: adPK(ad.ID), SK: skTerms, Type: typeTerms, Terms: terms, PostingSK: postingSK(ad.PublishedAt, ad.ID), Ver: 1,
-		})
-		if err != nil {
-			return fmt.Errorf("search: load ad %s: marshal term set: %w", ad.ID, err)
-		}
-		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
-	}
-	chunks := make(chan []types.WriteRequest)
+	// The requests are built and written as a stream, one batch at a time:
+	// a catalogue's postings (about forty per ad) do not fit in memory at once.
+	chunks := make(chan []types.WriteRequest, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -54,14 +37,45 @@ func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int
 			}
 		})
 	}
-	for len(reqs) > 0 {
-		n := min(len(reqs), batchWriteMax)
-		chunks <- reqs[:n]
-		reqs = reqs[n:]
+	batch := make([]types.WriteRequest, 0, batchWriteMax)
+	put := func(v any) error {
+		av, err := attributevalue.MarshalMap(v)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
+		if len(batch) == batchWriteMax {
+			chunks <- batch
+			batch = make([]types.WriteRequest, 0, batchWriteMax)
+		}
+		return nil
+	}
+	var buildErr error
+	for _, ad := range ads {
+		terms := Terms(ad)
+		for _, t := range terms {
+			counts[t]++
+			if err := put(toPosting(ad, t)); err != nil {
+				buildErr = fmt.Errorf("search: load ad %s: marshal posting: %w", ad.ID, err)
+				break
+			}
+		}
+		if buildErr != nil {
+			break
+		}
+		if err := put(termsItem{
+			PK: adPK(ad.ID), SK: skTerms, Type: typeTerms, Terms: terms, PostingSK: postingSK(ad.PublishedAt, ad.ID), Ver: 1,
+		}); err != nil {
+			buildErr = fmt.Errorf("search: load ad %s: marshal term set: %w", ad.ID, err)
+			break
+		}
+	}
+	if buildErr == nil && len(batch) > 0 {
+		chunks <- batch
 	}
 	close(chunks)
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := errors.Join(append([]error{buildErr}, errs...)...); err != nil {
 		return fmt.Errorf("search: load %d ads: %w", len(ads), err)
 	}
 	terms := make(chan string)
