@@ -41,7 +41,7 @@ func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int
 	put := func(v any) error {
 		av, err := attributevalue.MarshalMap(v)
 		if err != nil {
-			return err
+			return fmt.Errorf("marshal: %w", err)
 		}
 		batch = append(batch, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
 		if len(batch) == batchWriteMax {
@@ -56,7 +56,7 @@ func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int
 		for _, t := range terms {
 			counts[t]++
 			if err := put(toPosting(ad, t)); err != nil {
-				buildErr = fmt.Errorf("search: load ad %s: marshal posting: %w", ad.ID, err)
+				buildErr = fmt.Errorf("search: load ad %s: posting %s: %w", ad.ID, t, err)
 				break
 			}
 		}
@@ -66,7 +66,7 @@ func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int
 		if err := put(termsItem{
 			PK: adPK(ad.ID), SK: skTerms, Type: typeTerms, Terms: terms, PostingSK: postingSK(ad.PublishedAt, ad.ID), Ver: 1,
 		}); err != nil {
-			buildErr = fmt.Errorf("search: load ad %s: marshal term set: %w", ad.ID, err)
+			buildErr = fmt.Errorf("search: load ad %s: term set: %w", ad.ID, err)
 			break
 		}
 	}
