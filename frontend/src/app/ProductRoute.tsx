@@ -6,11 +6,13 @@ import { ProductPage } from '@/features/catalogue/ProductPage';
 import { ContactSellerForm } from '@/features/contacts/ContactSellerForm';
 import { FavouriteButton } from '@/features/favourites/FavouriteButton';
 import { ReportAd } from '@/features/reports/ReportAd';
+import { RateSeller } from '@/features/reviews/RateSeller';
+import { SellerRating } from '@/features/reviews/RatingSummary';
 
 /**
- * `product/{id}`: the catalogue's ad page with the contact form, "report this ad" and the
- * favourites heart composed in. A signed-in buyer's name and e-mail prefill the forms; the owner
- * of the ad sees a note instead, and no heart.
+ * `product/{id}`: the catalogue's ad page with the contact form, "report this ad", the favourites
+ * heart and the seller's reviews composed in. A signed-in buyer's name and e-mail prefill the
+ * forms; the owner of the ad sees a note instead, no heart and no "rate this seller".
  */
 export function ProductRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -37,6 +39,12 @@ export function ProductRoute() {
           favourite: (product) =>
             viewer === undefined || product.status !== 'active' || product.seller.id === viewer ? null : (
               <FavouriteButton adId={product.id} title={product.title} userId={viewer} size="large" />
+            ),
+          sellerRating: (product) => <SellerRating sellerId={product.seller.id} />,
+          // Signed-in buyers only: visitors cannot rate, nor can the seller rate themselves.
+          rateSeller: (product) =>
+            typeof viewer !== 'string' || product.canEdit || product.seller.id === viewer ? null : (
+              <RateSeller key={product.id} adId={product.id} sellerId={product.seller.id} />
             ),
         }}
       />

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { api, REQUEST_TIMEOUT_MS, TAG_TYPES } from '@/app/api';
 import { makeStore } from '@/app/store';
 import { contactUsApi } from '@/features/contactUs/api';
+import { reviewsApi } from '@/features/reviews/api';
 import { settingsApi } from '@/features/settings/api';
 import { API } from '@/testing/handlers';
+import { review, SELLER_ID, sellerProfile } from '@/testing/reviews';
 import { server } from '@/testing/server';
 
 function captureSettingsRequest() {
@@ -82,5 +84,30 @@ describe('the API slice', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settingsCalls).toBe(1);
     sub.unsubscribe();
+  });
+
+  it('a published review refreshes the seller’s profile (the Reviews tag), not other sellers’', async () => {
+    const fetched: string[] = [];
+    server.use(
+      http.get(`${API}/sellers/:id`, ({ params }) => {
+        fetched.push(String(params.id));
+        return HttpResponse.json(sellerProfile({ id: String(params.id) }));
+      }),
+      http.post(`${API}/reviews`, () => HttpResponse.json(review(), { status: 201 })),
+    );
+    const store = makeStore();
+    const seller = store.dispatch(reviewsApi.endpoints.getSeller.initiate(SELLER_ID));
+    const other = store.dispatch(reviewsApi.endpoints.getSeller.initiate('OTHER'));
+    await Promise.all([seller, other]);
+    expect(store.getState().api.provided.tags.Reviews).toBeDefined();
+
+    await store.dispatch(
+      reviewsApi.endpoints.createReview.initiate({ adId: 'ad-1', rating: 5, text: 'Alles bestens, danke.' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetched.filter((id) => id === SELLER_ID)).toHaveLength(2);
+    expect(fetched.filter((id) => id === 'OTHER')).toHaveLength(1);
+    seller.unsubscribe();
+    other.unsubscribe();
   });
 });

@@ -39,11 +39,13 @@ const PAGE_MODULES = {
   [ROUTE_SEGMENTS.admin]: () => import('@/features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })),
   [ROUTE_SEGMENTS.unsubscribe]: () =>
     import('@/features/savedSearches/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+  [ROUTE_SEGMENTS.seller]: () => import('@/app/SellerRoute').then((m) => ({ default: m.SellerRoute })),
 };
 
 /** The back office's sections (administrators only), each its own chunk. */
 const ADMIN_MODULES = {
   [ADMIN_SEGMENTS.reports]: () => import('@/features/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+  [ADMIN_SEGMENTS.reviews]: () => import('@/features/admin/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
   [ADMIN_SEGMENTS.users]: () => import('@/features/admin/UsersPage').then((m) => ({ default: m.UsersPage })),
   [ADMIN_SEGMENTS.contactUs]: () =>
     import('@/features/admin/ContactMessagesPage').then((m) => ({ default: m.ContactMessagesPage })),
@@ -94,7 +96,9 @@ const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
 const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
 const AdminLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.admin]);
 const UnsubscribePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.unsubscribe]);
+const SellerPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.seller]);
 const AdminReportsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reports]);
+const AdminReviewsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reviews]);
 const AdminUsersPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.users]);
 const AdminUserPage = lazy(loadAdminUser);
 const AdminContactUsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.contactUs]);
@@ -131,6 +135,8 @@ export const routes: RouteObject[] = [
           { path: ROUTE_SEGMENTS.products, element: <ProductsPage /> },
           { path: `${ROUTE_SEGMENTS.products}/:search`, element: <SearchTokenPage /> },
           { path: `${ROUTE_SEGMENTS.product}/:id`, element: <ProductPage /> },
+          // A seller's public profile (their ads and reviews): works signed out.
+          { path: `${ROUTE_SEGMENTS.seller}/:id`, element: <SellerPage /> },
           { path: ROUTE_SEGMENTS.howItWorks, element: <HowItWorksPage /> },
           { path: ROUTE_SEGMENTS.contactUs, element: <ContactUsPage /> },
           { path: ROUTE_SEGMENTS.login, element: <LoginPage /> },
@@ -189,6 +195,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to={ADMIN_SEGMENTS.reports} replace /> },
                   { path: ADMIN_SEGMENTS.reports, element: <AdminReportsPage /> },
+                  { path: ADMIN_SEGMENTS.reviews, element: <AdminReviewsPage /> },
                   { path: ADMIN_SEGMENTS.users, element: <AdminUsersPage /> },
                   { path: `${ADMIN_SEGMENTS.users}/:id`, element: <AdminUserPage /> },
                   { path: ADMIN_SEGMENTS.contactUs, element: <AdminContactUsPage /> },

@@ -17,6 +17,7 @@ import type legal from '@/i18n/locales/en/legal.json';
 import type myAds from '@/i18n/locales/en/myAds.json';
 import type privacy from '@/i18n/locales/en/privacy.json';
 import type reports from '@/i18n/locales/en/reports.json';
+import type reviews from '@/i18n/locales/en/reviews.json';
 import type savedSearches from '@/i18n/locales/en/savedSearches.json';
 
 /**
@@ -47,6 +48,7 @@ declare module 'i18next' {
       privacy: typeof privacy;
       favourites: typeof favourites;
       savedSearches: typeof savedSearches;
+      reviews: typeof reviews;
     };
   }
 }

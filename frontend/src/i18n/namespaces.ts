@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'privacy',
   'favourites',
   'savedSearches',
+  'reviews',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -101,6 +101,13 @@ export const SERVER_ERROR_CODES = [
   'saved_search_not_found',
   'saved_search_limit',
   'saved_search_too_broad',
+  // Seller reviews
+  'review_not_found',
+  'review_not_eligible',
+  'review_exists',
+  'review_locked',
+  'review_reply_exists',
+  'review_already_reported',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -142,6 +149,9 @@ export const SUCCESS_CODES = [
   'cart_deleted',
   'account_deleted',
   'account_deletion_in_progress',
+  'review_reported',
+  'review_removed',
+  'review_reports_dismissed',
 ] as const;
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
 
@@ -159,6 +169,17 @@ export const IMAGE_REASONS = [
   'type_mismatch',
 ] as const;
 export type ImageReason = (typeof IMAGE_REASONS)[number];
+
+/**
+ * Why a buyer may not rate a seller for an ad (`GET /reviews/eligibility` `reason`, and
+ * `error.params.reason` of review_not_eligible), translated under `reviewNotEligible.<value>`.
+ */
+export const REVIEW_INELIGIBILITY_REASONS = ['not_contacted', 'too_early', 'own_ad', 'already_reviewed'] as const;
+export type ReviewIneligibilityReason = (typeof REVIEW_INELIGIBILITY_REASONS)[number];
+
+export function isReviewIneligibilityReason(value: unknown): value is ReviewIneligibilityReason {
+  return typeof value === 'string' && (REVIEW_INELIGIBILITY_REASONS as readonly string[]).includes(value);
+}
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP';
 

@@ -26,3 +26,13 @@ describe('returnTo', () => {
     );
   });
 });
+
+describe('seller and back-office paths', () => {
+  it('builds a seller profile path with an encoded id', () => {
+    expect(paths.seller('de', '01JSELLER/1')).toBe('/de/seller/01JSELLER%2F1');
+  });
+
+  it('builds the back office reviews section', () => {
+    expect(paths.admin('fr', 'reviews')).toBe('/fr/admin/reviews');
+  });
+});

@@ -25,6 +25,7 @@ export const ROUTE_SEGMENTS = {
   privacy: 'privacy',
   admin: 'admin',
   unsubscribe: 'unsubscribe',
+  seller: 'seller',
 } as const;
 
 /** Child segments of the `user` dashboard (spec §2). */
@@ -54,6 +55,7 @@ export const ADMIN_SEGMENTS = {
   siteSettings: 'site-settings',
   categories: 'categories',
   brands: 'brands',
+  reviews: 'reviews',
 } as const;
 export type AdminSegment = (typeof ADMIN_SEGMENTS)[keyof typeof ADMIN_SEGMENTS];
 
@@ -75,6 +77,8 @@ export const paths = {
     const qs = query?.toString() ?? '';
     return `/${lang}/${ROUTE_SEGMENTS.products}/${token}${qs ? `?${qs}` : ''}`;
   },
+  /** A seller's public profile: their active ads and the reviews buyers left them. */
+  seller: (lang: Language, id: string) => `/${lang}/${ROUTE_SEGMENTS.seller}/${encodeURIComponent(id)}`,
   /** One ad's page. */
   product: (lang: Language, id: string) => `/${lang}/${ROUTE_SEGMENTS.product}/${encodeURIComponent(id)}`,
   sell: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.sell}`,

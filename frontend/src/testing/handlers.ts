@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { catalogueHandlers } from '@/testing/catalogue';
 import { contactsHandlers } from '@/testing/contacts';
 import { favouritesHandlers } from '@/testing/favourites';
+import { reviewsHandlers } from '@/testing/reviews';
 
 /** The API base as the app resolves it under jsdom (see lib/env.ts). */
 export const API = `${window.location.origin}/api/v1`;
@@ -62,4 +63,5 @@ export const defaultHandlers = [
   ...catalogueHandlers,
   ...contactsHandlers,
   ...favouritesHandlers,
+  ...reviewsHandlers,
 ];

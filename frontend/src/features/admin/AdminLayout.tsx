@@ -7,6 +7,7 @@ import './admin.css';
 /** The back office's sections, in the order administrators work through them. */
 const SECTIONS = [
   ['reports', ADMIN_SEGMENTS.reports],
+  ['reviews', ADMIN_SEGMENTS.reviews],
   ['users', ADMIN_SEGMENTS.users],
   ['contactUs', ADMIN_SEGMENTS.contactUs],
   ['categories', ADMIN_SEGMENTS.categories],

@@ -15,6 +15,7 @@ import type {
   NewPlan,
   PlanEdit,
   Report,
+  ReportedReview,
   ReportsQuery,
   ResolveRequest,
   SiteSettings,
@@ -54,6 +55,19 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `admin/reports/${enc(id)}/resolve`, method: 'POST', body }),
       invalidatesTags: [{ type: 'Report', id: 'ADMIN' }, { type: 'User', id: 'ADMIN' }, 'Product'],
     }),
+    // Reported reviews: removing one changes the seller's rating, so the whole tag goes.
+    getReportedReviews: build.query<CursorPage<ReportedReview>, { cursor?: string }>({
+      query: ({ cursor }) => query('admin/reviews', { cursor }),
+      providesTags: [{ type: 'Reviews', id: 'ADMIN' }],
+    }),
+    removeReview: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `admin/reviews/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Reviews'],
+    }),
+    dismissReviewReports: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `admin/reviews/${enc(id)}/dismiss`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Reviews', id: 'ADMIN' }],
+    }),
     getAdminUsers: build.query<CursorPage<AdminUser>, UsersQuery>({
       query: ({ q, cursor }) => query('admin/users', { q, cursor }),
       providesTags: [{ type: 'User', id: 'ADMIN' }],
@@ -74,6 +88,7 @@ export const adminApi = api.injectEndpoints({
       query: ({ cursor, targetType, targetId }) => query('admin/audit', { cursor, targetType, targetId }),
       providesTags: [
         { type: 'Report', id: 'ADMIN' },
+        { type: 'Reviews', id: 'ADMIN' },
         { type: 'User', id: 'ADMIN' },
         { type: 'ContactUs', id: 'ADMIN' },
         { type: 'Product', id: 'CATEGORIES' },
@@ -161,6 +176,9 @@ export const {
   useGetAdminReportsQuery,
   useGetAdminReportQuery,
   useResolveReportMutation,
+  useGetReportedReviewsQuery,
+  useRemoveReviewMutation,
+  useDismissReviewReportsMutation,
   useGetAdminUsersQuery,
   useGetAdminUserQuery,
   useSetUserStatusMutation,

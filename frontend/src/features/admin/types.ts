@@ -223,3 +223,24 @@ export interface SiteSettings {
 }
 
 export type SiteSettingsEdit = Pick<SiteSettings, 'notice' | 'signupsOpen' | 'version'>;
+
+/** One user's report of a review. */
+export interface ReviewReport {
+  reason: string;
+  reporterName: string;
+  createdAt: string;
+}
+
+/** A reported review in the back office's queue (`/admin/reviews`), with its reports. */
+export interface ReportedReview {
+  id: string;
+  sellerId: string;
+  adId: string;
+  adTitle: string;
+  rating: number;
+  text: string;
+  authorName: string;
+  createdAt: string;
+  reply?: { text: string; createdAt: string };
+  reports: ReviewReport[];
+}

@@ -55,6 +55,10 @@ export interface ProductPageSlots {
   reportAd?: (product: ProductDetail) => ReactNode;
   /** The favourites heart beside the title (features/favourites). */
   favourite?: (product: ProductDetail) => ReactNode;
+  /** The seller's rating in the seller block (features/reviews). */
+  sellerRating?: (product: ProductDetail) => ReactNode;
+  /** "Rate this seller", below the ad's details (features/reviews). */
+  rateSeller?: (product: ProductDetail) => ReactNode;
 }
 
 /** `product/{id}`: one ad for buyers. */
@@ -185,6 +189,7 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
               )}
             </dl>
           </section>
+          {slots.rateSeller?.(product)}
         </div>
 
         <aside className="product__aside" aria-label={t('product.summary')}>
@@ -200,7 +205,7 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
             </p>
             <p className="catalogue-hint">{t('product.approximate')}</p>
           </div>
-          <SellerCard product={product} />
+          <SellerCard product={product} rating={slots.sellerRating?.(product)} />
           {slots.contactSeller?.(product)}
           {slots.reportAd?.(product)}
         </aside>
@@ -211,7 +216,7 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
   );
 }
 
-function SellerCard({ product }: { product: ProductDetail }) {
+function SellerCard({ product, rating }: { product: ProductDetail; rating: ReactNode }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
   const { seller } = product;
@@ -223,6 +228,10 @@ function SellerCard({ product }: { product: ProductDetail }) {
       <p className="seller__name">{seller.name}</p>
       <p className="catalogue-tag">{t(`seller.${seller.accountType}`)}</p>
       <p className="seller__since">{t('seller.memberSince', { date: formatMonth(seller.memberSince, lang) })}</p>
+      {rating}
+      <p className="seller__profile">
+        <Link to={paths.seller(lang, seller.id)}>{t('seller.profileLink')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,13 @@
 import { api } from '@/app/api';
-import type { Brand, Category, Locality, ProductCard, ProductDetail, SearchResult } from '@/features/catalogue/types';
+import type {
+  Brand,
+  Category,
+  Locality,
+  ProductCard,
+  ProductDetail,
+  SearchResult,
+  SellerAdsPage,
+} from '@/features/catalogue/types';
 import { ALL_CATEGORIES, criteriaToSearchParams, normalizeCriteria, type SearchCriteria } from '@/lib/searchCriteria';
 
 /** Results per page of the product list. */
@@ -77,6 +85,14 @@ export const catalogueApi = api.injectEndpoints({
       transformResponse: (response: { items: ProductCard[] }) => response.items,
       providesTags: (result, _error, id) => [...productTags(result), { type: 'Product', id }],
     }),
+    /** A seller's active ads (their public profile), newest first, 24 per page. */
+    getSellerAds: build.query<SellerAdsPage, { sellerId: string; cursor?: string }>({
+      query: ({ sellerId, cursor }) =>
+        `sellers/${encodeURIComponent(sellerId)}/ads${
+          cursor === undefined ? '' : `?${new URLSearchParams({ cursor }).toString()}`
+        }`,
+      providesTags: (result) => productTags(result?.items),
+    }),
     /** Counts a view (the server ignores owners, bots and repeats per visitor and day). */
     recordProductView: build.mutation<undefined, { id: string; visitorId: string }>({
       query: ({ id, visitorId }) => ({
@@ -98,5 +114,6 @@ export const {
   useGetProductsBatchQuery,
   useGetProductQuery,
   useGetSimilarProductsQuery,
+  useGetSellerAdsQuery,
   useRecordProductViewMutation,
 } = catalogueApi;

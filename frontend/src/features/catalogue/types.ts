@@ -56,6 +56,12 @@ export interface SearchResult {
   place?: Locality;
 }
 
+/** `GET /sellers/{id}/ads`: one page (24) of a seller's active ads, newest first. */
+export interface SellerAdsPage {
+  items: ProductCard[];
+  nextCursor: string | null;
+}
+
 export const UNITS = ['pieces', 'm', 'm2', 'm3', 'kg', 't', 'pallet'] as const;
 export type Unit = (typeof UNITS)[number];
 

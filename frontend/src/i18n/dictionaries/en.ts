@@ -17,6 +17,7 @@ import legal from '@/i18n/locales/en/legal.json';
 import myAds from '@/i18n/locales/en/myAds.json';
 import privacy from '@/i18n/locales/en/privacy.json';
 import reports from '@/i18n/locales/en/reports.json';
+import reviews from '@/i18n/locales/en/reviews.json';
 import savedSearches from '@/i18n/locales/en/savedSearches.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
@@ -41,6 +42,7 @@ const dictionary: Dictionary = {
   myAds,
   privacy,
   reports,
+  reviews,
   savedSearches,
 };
 

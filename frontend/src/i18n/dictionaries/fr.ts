@@ -17,6 +17,7 @@ import legal from '@/i18n/locales/fr/legal.json';
 import myAds from '@/i18n/locales/fr/myAds.json';
 import privacy from '@/i18n/locales/fr/privacy.json';
 import reports from '@/i18n/locales/fr/reports.json';
+import reviews from '@/i18n/locales/fr/reviews.json';
 import savedSearches from '@/i18n/locales/fr/savedSearches.json';
 import type { Dictionary } from '@/i18n/namespaces';
 
@@ -41,6 +42,7 @@ const dictionary: Dictionary = {
   myAds,
   privacy,
   reports,
+  reviews,
   savedSearches,
 };
 

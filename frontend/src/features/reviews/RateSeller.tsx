@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCreateReviewMutation, useGetEligibilityQuery } from '@/features/reviews/api';
+import { formatDateTime, reviewErrorText } from '@/features/reviews/format';
+import {
+  ReviewFields,
+  reviewFieldErrors,
+  reviewFieldId,
+  validateReview,
+  type ReviewFieldErrors,
+  type ReviewValues,
+} from '@/features/reviews/ReviewFields';
+import { ReviewItem } from '@/features/reviews/ReviewItem';
+import type { Eligibility, Review } from '@/features/reviews/types';
+import { toApiError } from '@/lib/apiError';
+import { paths } from '@/lib/paths';
+import { useLang } from '@/lib/useLang';
+import './reviews.css';
+
+interface RateSellerProps {
+  adId: string;
+  sellerId: string;
+}
+
+/** Why the buyer cannot rate the seller (yet): one sentence per reason. */
+function NotEligible({ eligibility, sellerId }: { eligibility: Eligibility; sellerId: string }) {
+  const { t } = useTranslation('reviews');
+  const lang = useLang();
+  switch (eligibility.reason) {
+    case 'too_early':
+      return <p>{t('rate.tooEarly', { date: formatDateTime(eligibility.availableFrom, lang) })}</p>;
+    case 'already_reviewed':
+      return (
+        <p>
+          {t('rate.alreadyReviewed')} <Link to={paths.seller(lang, sellerId)}>{t('rate.seeReview')}</Link>
+        </p>
+      );
+    case 'own_ad':
+      return <p>{t('rate.ownAd')}</p>;
+    default:
+      return <p>{t('rate.notContacted')}</p>;
+  }
+}
+
+/**
+ * "Rate this seller" on an ad page, for signed-in buyers (not the seller): a buyer who contacted
+ * the seller about this ad at least two days ago may rate them once, with one to five stars and a
+ * text; others are told why not (yet). Once sent, the review is shown here.
+ */
+export function RateSeller({ adId, sellerId }: RateSellerProps) {
+  const { t } = useTranslation('reviews');
+  const { t: tErrors } = useTranslation('errors');
+  const lang = useLang();
+  const baseId = useId();
+  const { data: eligibility } = useGetEligibilityQuery(adId);
+  const [create, { isLoading: submitting }] = useCreateReviewMutation();
+  const [values, setValues] = useState<ReviewValues>({ rating: null, text: '' });
+  const [errors, setErrors] = useState<ReviewFieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<Review | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (created !== null) doneRef.current?.focus();
+  }, [created]);
+
+  function showErrors(next: ReviewFieldErrors) {
+    setErrors(next);
+    const first = (['rating', 'text'] as const).find((field) => next[field] !== undefined);
+    if (first) document.getElementById(reviewFieldId(baseId, first))?.focus();
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFailure(null);
+    const invalid = validateReview(values);
+    if (Object.keys(invalid).length > 0 || values.rating === null) {
+      showErrors(invalid);
+      return;
+    }
+    setErrors({});
+    try {
+      setCreated(await create({ adId, rating: values.rating, text: values.text.trim() }).unwrap());
+    } catch (error) {
+      const apiError = toApiError(error);
+      setFailure(reviewErrorText(tErrors, apiError, lang));
+      showErrors(reviewFieldErrors(apiError.fields));
+    }
+  }
+
+  // Nothing to say until the server has answered (and nothing when it cannot).
+  if (created === null && eligibility === undefined) return null;
+
+  return (
+    <section className="product__section rate-seller" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`}>{t('rate.title')}</h2>
+      {created !== null ? (
+        <>
+          <p ref={doneRef} className="review-done" role="status" tabIndex={-1}>
+            {t('rate.success')}
+          </p>
+          <ReviewItem review={created} viewer={null} />
+        </>
+      ) : eligibility?.canReview ? (
+        <form
+          className="review-form"
+          noValidate
+          aria-labelledby={`${baseId}-title`}
+          onSubmit={(event) => void submit(event)}
+        >
+          <ReviewFields baseId={baseId} values={values} errors={errors} onChange={setValues} />
+          {failure !== null && (
+            <p className="review-alert" role="alert">
+              {failure}
+            </p>
+          )}
+          <div className="review-form__actions">
+            <button type="submit" className="button" disabled={submitting}>
+              {submitting ? t('rate.submitting') : t('rate.submit')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        eligibility !== undefined && <NotEligible eligibility={eligibility} sellerId={sellerId} />
+      )}
+    </section>
+  );
+}
