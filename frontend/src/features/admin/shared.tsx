@@ -1,5 +1,6 @@
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCursorPages as useSharedCursorPages } from '@/components/CursorPager/CursorPager';
 import type { AdminAccountStatus, AdminUser } from '@/features/admin/types';
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
@@ -40,27 +41,11 @@ export function AccountStatusBadge({ status }: { status: AdminAccountStatus }) {
 }
 
 /**
- * Previous/next through a cursor-paginated list: `cursor` opens the current page. A different
- * `list` (another search or tab, also through the browser's back button) starts at page one.
+ * Previous/next through a cursor-paginated list (the shared hook): a different `list` (another
+ * search or tab, also through the browser's back button) starts at page one.
  */
 export function useCursorPages(list = '') {
-  // cursors[i] opens page i of `list`; the first page has none.
-  const [state, setState] = useState<{ list: string; cursors: (string | undefined)[] }>({ list, cursors: [undefined] });
-  const cursors = state.list === list ? state.cursors : [undefined];
-  const page = cursors.length - 1;
-  const next = useCallback(
-    (cursor: string) => {
-      setState((current) => ({ list, cursors: [...(current.list === list ? current.cursors : [undefined]), cursor] }));
-    },
-    [list],
-  );
-  const previous = useCallback(() => {
-    setState((current) => ({
-      list,
-      cursors: current.list === list && current.cursors.length > 1 ? current.cursors.slice(0, -1) : [undefined],
-    }));
-  }, [list]);
-  return { cursor: cursors[page], page, next, previous };
+  return useSharedCursorPages(list);
 }
 
 const AD_STATUSES = ['draft', 'active', 'inactive', 'expired'] as const;
