@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -275,6 +276,12 @@ func chooseAnchor(ctx context.Context, db DynamoAPI, table string, p *plan) ([]s
 type state struct {
 	anchor  []string
 	streams []streamPos
+	// pace is the sort-key distance per result and last the sort key of
+	// the last result, both of the page before (a merged anchor only);
+	// paced says they are known.
+	paced bool
+	pace  float64
+	last  int64
 }
 
 // streamPos is one anchor term's position: done, or the key to continue
@@ -284,6 +291,10 @@ type streamPos struct {
 	done bool
 	sk   string // posting SK of the position; "" = start
 	rp   int64  // its GSI2SK, for price order
+	// atLevel: every posting whose sort key is at or before level (in the
+	// query's order) is consumed; sk and rp are unused.
+	atLevel bool
+	level   int64
 	// headSK and headRp: the next posting's key when known ("" = not).
 	headSK string
 	headRp int64
@@ -298,6 +309,10 @@ type stream struct {
 	limit int
 	// scanned and matched count this page's reads, to size the next one.
 	scanned, matched int
+	// bounded: the buffered response was read up to the horizon at bound
+	// only (see horizon).
+	bounded bool
+	bound   int64
 }
 
 func (p *plan) byPrice() bool { return p.q.Sort != SortNewest }
@@ -322,6 +337,19 @@ func (p *plan) before(a, b *postingItem) bool {
 
 // run merges the anchor streams until the page is full or the budget is
 // spent, advancing st.
+//
+// A merge of several streams (a radius cover) reads each stream in chunks
+// sized by its share of the page; what a stream has read past the page's
+// last result is read again on the next page. With many streams that
+// read-ahead costs as much as the page. So from the second page on, the
+// reads stop at a horizon: the sort key (price or publication time) that
+// the page before suggests this page will end at (its pace per result
+// times the page size). A stream that has nothing more before the
+// horizon waits there; when every stream waits and the page is not full,
+// the horizon moves on by the pace of the results still missing (doubling
+// each time it finds too few), and after maxHorizonMoves moves the reads
+// are no longer bound. Read-ahead past the page is then what lies between
+// its last result and the horizon.
 func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([]Card, int, error) {
 	streams := make([]*stream, len(st.anchor))
 	for i, t := range st.anchor {
@@ -334,22 +362,27 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 			p.counts[t], _ = cache.get(table, t)
 		}
 	}
+	hz := horizon{}
+	if len(streams) > 1 && st.paced {
+		hz = p.startHorizon(st.last, st.pace)
+	}
 	var cards []Card
+	var first, last int64 // the sort keys of the first and last result
 	read := 0
 	fetch := func(need []*stream) error {
 		// Live streams share the rest of the page: merged, k streams of
 		// want/k items each are about a page, where want from each would
 		// cost k pages (a stream that runs dry is refilled).
-		n, err := fetchAll(ctx, db, table, p, filter, need, p.shares(streams, p.q.Limit-len(cards)+1), p.q.ScanBudget-read)
+		n, err := fetchAll(ctx, db, table, p, filter, hz, need, p.shares(streams, p.q.Limit-len(cards)+1), p.q.ScanBudget-read)
 		read += n
 		return err
 	}
 	for len(cards) < p.q.Limit {
 		// Refill every empty live stream whose next posting is unknown
-		// (in parallel: a cover has many).
+		// and may lie before the horizon (in parallel: a cover has many).
 		var need []*stream
 		for _, s := range streams {
-			if len(s.buf) == 0 && !s.done() && s.pos.headSK == "" {
+			if len(s.buf) == 0 && !s.done() && s.pos.headSK == "" && !hz.holds(p, s) {
 				need = append(need, s)
 			}
 		}
@@ -364,10 +397,17 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		}
 		var best *stream
 		var bestHead postingItem
+		waiting := false
 		for _, s := range streams {
 			if h, ok := s.peek(); ok && (best == nil || p.before(&h, &bestHead)) {
 				best, bestHead = s, h
 			}
+			waiting = waiting || (!s.done() && hz.holds(p, s))
+		}
+		if (best == nil && waiting) || (best != nil && len(best.buf) == 0 && !hz.covers(p, p.sortKey(&bestHead))) {
+			// Nothing is left before the horizon: move it on.
+			hz.move(p, p.q.Limit-len(cards))
+			continue
 		}
 		if best == nil {
 			break // every stream done
@@ -386,11 +426,25 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		}
 		it := best.take()
 		if c, ok := p.accept(it); ok {
+			last = p.sortKey(&it)
+			if len(cards) == 0 {
+				first = last
+			}
 			cards = append(cards, c)
 		}
 	}
 	for i, s := range streams {
 		st.streams[i] = s.position()
+	}
+	// The pace of this page for the next, measured from the last result
+	// of the page before when known.
+	from, n := first, len(cards)-1
+	if st.paced {
+		from, n = st.last, len(cards)
+	}
+	st.paced = len(streams) > 1 && n > 0
+	if st.paced {
+		st.pace, st.last = math.Abs(float64(last-from))/float64(n), last
 	}
 	return cards, read, nil
 }
@@ -416,9 +470,18 @@ func (s *stream) take() postingItem {
 	s.buf = s.buf[1:]
 	s.pos = streamPos{sk: it.SK, rp: it.GSI2SK}
 	if len(s.buf) == 0 {
-		s.pos = lekPos(s.lek)
+		s.pos = s.after(s.lek)
 	}
 	return it
+}
+
+// after is the position after the buffered response that ended at lek:
+// where DynamoDB stopped, else the horizon it was read to, else the end.
+func (s *stream) after(lek map[string]types.AttributeValue) streamPos {
+	if len(lek) == 0 && s.bounded {
+		return streamPos{atLevel: true, level: s.bound}
+	}
+	return lekPos(lek)
 }
 
 // position is where the next page starts for this stream: after the last
@@ -445,6 +508,106 @@ func lekPos(lek map[string]types.AttributeValue) streamPos {
 		pos.rp, _ = strconv.ParseInt(v.Value, 10, 64)
 	}
 	return pos
+}
+
+// maxHorizonMoves bounds how often a page moves its horizon before it
+// reads without one.
+const maxHorizonMoves = 4
+
+// horizon is the sort key a merge's reads stop at (see run): a price in
+// Rappen, or a publication time in Unix nanoseconds for newest first.
+type horizon struct {
+	on    bool
+	at    int64
+	pace  float64 // sort-key distance per result
+	moves int
+}
+
+// sortKey is an item's key in the query's order.
+func (p *plan) sortKey(it *postingItem) int64 {
+	if p.byPrice() {
+		return it.GSI2SK
+	}
+	return skTime(it.SK)
+}
+
+// skTime is the publication time (Unix ns) of a posting SK, 0 if none.
+func skTime(sk string) int64 {
+	at, _, _ := strings.Cut(sk, "#")
+	t, err := time.Parse(sortTimestamp, at)
+	if err != nil {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+// descending reports whether the query's sort key decreases down a page.
+func (p *plan) descending() bool { return p.q.Sort != SortPriceAsc }
+
+// startHorizon is the first horizon of a page after one whose last result
+// had the sort key last and whose results came pace apart.
+func (p *plan) startHorizon(last int64, pace float64) horizon {
+	h := horizon{on: true, at: last, pace: pace}
+	h.advance(p, float64(p.q.Limit)*pace)
+	return h
+}
+
+// move moves the horizon on for the missing results, doubling the step
+// with every move, or lifts it after maxHorizonMoves.
+func (h *horizon) move(p *plan, missing int) {
+	h.moves++
+	if h.moves > maxHorizonMoves {
+		h.on = false
+		return
+	}
+	h.advance(p, max(1, float64(missing)*h.pace)*float64(int64(1)<<(h.moves-1)))
+}
+
+// advance moves the horizon by d down the query's order; past where the
+// order ends (no price below 0, none above the maximum price, no ad
+// published before 2000) it is lifted.
+func (h *horizon) advance(p *plan, d float64) {
+	step := int64(math.Min(math.Ceil(d), math.MaxInt64/4))
+	if p.descending() {
+		h.at -= step
+	} else {
+		h.at += step
+	}
+	switch {
+	case p.byPrice() && p.descending():
+		h.on = h.at > 0
+	case p.byPrice():
+		h.on = p.q.MaxPriceRp == 0 || h.at < p.q.MaxPriceRp
+	default:
+		h.on = h.at > horizonEpoch
+	}
+}
+
+// horizonEpoch: no ad is older (Unix ns of 2000-01-01).
+const horizonEpoch = 946684800 * int64(time.Second)
+
+// covers reports whether a sort key lies at or before the horizon.
+func (h *horizon) covers(p *plan, key int64) bool {
+	switch {
+	case !h.on:
+		return true
+	case p.descending():
+		return key >= h.at
+	default:
+		return key <= h.at
+	}
+}
+
+// holds reports whether the stream waits at the horizon: read up to it,
+// nothing left before it.
+func (h *horizon) holds(p *plan, s *stream) bool {
+	if !h.on || len(s.buf) > 0 || s.pos.done || !s.pos.atLevel {
+		return false
+	}
+	if p.descending() {
+		return s.pos.level <= h.at
+	}
+	return s.pos.level >= h.at
 }
 
 // shares splits want, the rest of the page, between the live streams:
@@ -475,13 +638,13 @@ func (p *plan) shares(streams []*stream, want int) map[*stream]int {
 	return out
 }
 
-func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, need []*stream, want map[*stream]int, budget int) (int, error) {
+func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, hz horizon, need []*stream, want map[*stream]int, budget int) (int, error) {
 	per := max(1, budget/len(need))
 	var wg sync.WaitGroup
 	reads := make([]int, len(need))
 	errs := make([]error, len(need))
 	for i, s := range need {
-		wg.Go(func() { reads[i], errs[i] = s.fetch(ctx, db, table, p, f, want[s], per) })
+		wg.Go(func() { reads[i], errs[i] = s.fetch(ctx, db, table, p, f, hz, want[s], per) })
 	}
 	wg.Wait()
 	total := 0
@@ -496,7 +659,7 @@ func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter
 // items the filter let through so far on this page (doubling while none
 // did), so a stream that discards items reads about what it needs in one
 // more call instead of many small ones.
-func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, want, budget int) (int, error) {
+func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, hz horizon, want, budget int) (int, error) {
 	switch {
 	case s.scanned == 0:
 		s.limit = want
@@ -505,9 +668,13 @@ func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan,
 	default:
 		s.limit = min((want*s.scanned+s.matched-1)/s.matched, maxQueryLimit)
 	}
+	limit := s.limit
+	if hz.on {
+		limit *= 2 // the horizon bounds the read
+	}
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(table),
-		Limit:                     aws.Int32(queryLimit(min(s.limit, budget))),
+		Limit:                     aws.Int32(queryLimit(min(limit, budget))),
 		ExpressionAttributeNames:  map[string]string{},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: postingPK(s.term)}},
 		ReturnConsumedCapacity:    types.ReturnConsumedCapacityNone,
@@ -521,26 +688,13 @@ func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan,
 	if f.expr != "" {
 		in.FilterExpression = aws.String(f.expr)
 	}
-	if p.byPrice() {
-		in.IndexName = aws.String(ddb.IndexGSI2)
-		in.ScanIndexForward = aws.Bool(p.q.Sort == SortPriceAsc)
-		in.KeyConditionExpression = aws.String("GSI2PK = :pk")
-		if p.q.MaxPriceRp > 0 {
-			in.KeyConditionExpression = aws.String("GSI2PK = :pk AND GSI2SK <= :max")
-			in.ExpressionAttributeValues[":max"] = numAV(p.q.MaxPriceRp)
-		}
-		if s.pos.sk != "" {
-			in.ExclusiveStartKey = map[string]types.AttributeValue{
-				ddb.AttrPK: &types.AttributeValueMemberS{Value: postingPK(s.term)}, ddb.AttrSK: &types.AttributeValueMemberS{Value: s.pos.sk},
-				ddb.AttrGSI2PK: &types.AttributeValueMemberS{Value: postingPK(s.term)}, ddb.AttrGSI2SK: numAV(s.pos.rp),
-			}
-		}
-	} else {
-		in.ScanIndexForward = aws.Bool(false)
-		in.KeyConditionExpression = aws.String("PK = :pk")
-		if s.pos.sk != "" {
-			in.ExclusiveStartKey = ddb.Key(postingPK(s.term), s.pos.sk)
-		}
+	s.bounded, s.bound = hz.on, hz.at
+	if !s.keyCondition(p, hz, in) {
+		// Nothing the query allows lies between the position and the
+		// horizon.
+		s.buf, s.lek = nil, nil
+		s.pos = s.after(nil)
+		return 0, nil
 	}
 	if len(in.ExpressionAttributeNames) == 0 {
 		in.ExpressionAttributeNames = nil
@@ -558,9 +712,93 @@ func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan,
 	s.scanned += int(out.ScannedCount)
 	s.matched += len(items)
 	if len(items) == 0 {
-		s.pos = lekPos(out.LastEvaluatedKey)
+		s.pos = s.after(out.LastEvaluatedKey)
 	}
 	return int(out.ScannedCount), nil
+}
+
+// keyCondition sets the Query's index, direction, key condition and start
+// key: the term's postings in the query's order from the stream's position
+// (after a posting, or after a level) to the horizon, within the maximum
+// price. It reports false when that range is empty.
+func (s *stream) keyCondition(p *plan, hz horizon, in *dynamodb.QueryInput) bool {
+	pos := s.pos
+	if !pos.atLevel && pos.sk != "" {
+		if p.byPrice() {
+			in.ExclusiveStartKey = map[string]types.AttributeValue{
+				ddb.AttrPK: &types.AttributeValueMemberS{Value: postingPK(s.term)}, ddb.AttrSK: &types.AttributeValueMemberS{Value: pos.sk},
+				ddb.AttrGSI2PK: &types.AttributeValueMemberS{Value: postingPK(s.term)}, ddb.AttrGSI2SK: numAV(pos.rp),
+			}
+		} else {
+			in.ExclusiveStartKey = ddb.Key(postingPK(s.term), pos.sk)
+		}
+	}
+	if !p.byPrice() {
+		// Newest first: SK is "<time>#<id>", so ts(t) sorts before every
+		// posting of time t and after those of earlier times.
+		in.ScanIndexForward = aws.Bool(false)
+		lo, hi := "", ""
+		if hz.on {
+			lo = ts(time.Unix(0, hz.at))
+		}
+		if pos.atLevel {
+			hi = ts(time.Unix(0, pos.level))
+		}
+		return rangeCondition(in, "PK = :pk", "SK", lo, hi, lo != "", hi != "", func(v string) types.AttributeValue {
+			return &types.AttributeValueMemberS{Value: v}
+		})
+	}
+	in.IndexName = aws.String(ddb.IndexGSI2)
+	in.ScanIndexForward = aws.Bool(p.q.Sort == SortPriceAsc)
+	var lo, hi int64
+	hasLo, hasHi := false, p.q.MaxPriceRp > 0
+	hi = p.q.MaxPriceRp
+	bound := func(v int64, isLo bool) {
+		switch {
+		case isLo && (!hasLo || v > lo):
+			lo, hasLo = v, true
+		case !isLo && (!hasHi || v < hi):
+			hi, hasHi = v, true
+		}
+	}
+	if p.descending() {
+		if hz.on {
+			bound(hz.at, true)
+		}
+		if pos.atLevel {
+			bound(pos.level-1, false)
+		}
+	} else {
+		if hz.on {
+			bound(hz.at, false)
+		}
+		if pos.atLevel {
+			bound(pos.level+1, true)
+		}
+	}
+	return rangeCondition(in, "GSI2PK = :pk", "GSI2SK", lo, hi, hasLo, hasHi, numAV)
+}
+
+// rangeCondition sets in's key condition to base with sortKey between lo
+// and hi (each when set); false when lo > hi.
+func rangeCondition[T int64 | string](in *dynamodb.QueryInput, base, sortKey string, lo, hi T, hasLo, hasHi bool, av func(T) types.AttributeValue) bool {
+	cond := base
+	switch {
+	case hasLo && hasHi:
+		if lo > hi {
+			return false
+		}
+		cond += " AND " + sortKey + " BETWEEN :lo AND :hi"
+		in.ExpressionAttributeValues[":lo"], in.ExpressionAttributeValues[":hi"] = av(lo), av(hi)
+	case hasLo:
+		cond += " AND " + sortKey + " >= :lo"
+		in.ExpressionAttributeValues[":lo"] = av(lo)
+	case hasHi:
+		cond += " AND " + sortKey + " <= :hi"
+		in.ExpressionAttributeValues[":hi"] = av(hi)
+	}
+	in.KeyConditionExpression = aws.String(cond)
+	return true
 }
 
 // queryLimit clamps n to 1..maxQueryLimit.
@@ -665,8 +903,10 @@ func (p *plan) accept(it postingItem) (Card, bool) {
 
 // The cursor's start-key map (ddb.Cursors signs it) holds the anchor and
 // one position per anchor term: "a" = anchor terms joined by "\n"; per
-// term i, "d<i>" = "1" when done, else "k<i>" = posting SK and "p<i>" =
-// its price, and with a known head "h<i>" and "q<i>", its SK and price.
+// term i, "d<i>" = "1" when done, else "l<i>" = the level it was read to
+// or "k<i>" = posting SK and "p<i>" = its price, and with a known head
+// "h<i>" and "q<i>", its SK and price. A merge's pace is "r" (sort-key
+// distance per result) and "z" (the last result's sort key).
 func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	lek := map[string]types.AttributeValue{"a": &types.AttributeValueMemberS{Value: strings.Join(st.anchor, "\n")}}
 	live := false
@@ -677,8 +917,12 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 			continue
 		}
 		live = true
-		lek["k"+si] = &types.AttributeValueMemberS{Value: pos.sk}
-		lek["p"+si] = numAV(pos.rp)
+		if pos.atLevel {
+			lek["l"+si] = numAV(pos.level)
+		} else {
+			lek["k"+si] = &types.AttributeValueMemberS{Value: pos.sk}
+			lek["p"+si] = numAV(pos.rp)
+		}
 		if pos.headSK != "" {
 			lek["h"+si] = &types.AttributeValueMemberS{Value: pos.headSK}
 			lek["q"+si] = numAV(pos.headRp)
@@ -686,6 +930,10 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	}
 	if !live {
 		return "", nil
+	}
+	if st.paced {
+		lek["r"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(st.pace, 'g', 6, 64)}
+		lek["z"] = numAV(st.last)
 	}
 	cur, err := cursors.Encode(lek, p.hash)
 	if err != nil {
@@ -710,6 +958,19 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 		return nil, invalid("no anchor")
 	}
 	st := &state{anchor: strings.Split(a.Value, "\n")}
+	if r, ok := lek["r"].(*types.AttributeValueMemberN); ok {
+		z, ok := lek["z"].(*types.AttributeValueMemberN)
+		if !ok {
+			return nil, invalid("pace without last key")
+		}
+		var err1, err2 error
+		st.pace, err1 = strconv.ParseFloat(r.Value, 64)
+		st.last, err2 = strconv.ParseInt(z.Value, 10, 64)
+		if err1 != nil || err2 != nil || st.pace < 0 || math.IsInf(st.pace, 0) || math.IsNaN(st.pace) {
+			return nil, invalid("bad pace")
+		}
+		st.paced = true
+	}
 	allowed := slices.Concat(p.required, p.cover, []string{TermAll})
 	if p.q.Condition != "" {
 		allowed = append(allowed, termCond+p.q.Condition)
@@ -723,21 +984,16 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 			st.streams = append(st.streams, streamPos{done: true})
 			continue
 		}
-		k, ok1 := lek["k"+si].(*types.AttributeValueMemberS)
-		pr, ok2 := lek["p"+si].(*types.AttributeValueMemberN)
-		if !ok1 || !ok2 {
-			return nil, invalid("missing position")
-		}
-		rp, err := strconv.ParseInt(pr.Value, 10, 64)
+		pos, err := decodePos(lek, si)
 		if err != nil {
-			return nil, invalid("bad price")
+			return nil, invalid(err.Error())
 		}
-		pos := streamPos{sk: k.Value, rp: rp}
 		if h, ok := lek["h"+si].(*types.AttributeValueMemberS); ok && h.Value != "" {
 			q, ok := lek["q"+si].(*types.AttributeValueMemberN)
 			if !ok {
 				return nil, invalid("missing head price")
 			}
+			var err error
 			if pos.headRp, err = strconv.ParseInt(q.Value, 10, 64); err != nil {
 				return nil, invalid("bad head price")
 			}
@@ -746,4 +1002,26 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 		st.streams = append(st.streams, pos)
 	}
 	return st, nil
+}
+
+// decodePos reads the position of term si: a level, or a posting's SK and
+// price.
+func decodePos(lek map[string]types.AttributeValue, si string) (streamPos, error) {
+	if l, ok := lek["l"+si].(*types.AttributeValueMemberN); ok {
+		level, err := strconv.ParseInt(l.Value, 10, 64)
+		if err != nil {
+			return streamPos{}, errors.New("bad level")
+		}
+		return streamPos{atLevel: true, level: level}, nil
+	}
+	k, ok1 := lek["k"+si].(*types.AttributeValueMemberS)
+	pr, ok2 := lek["p"+si].(*types.AttributeValueMemberN)
+	if !ok1 || !ok2 {
+		return streamPos{}, errors.New("missing position")
+	}
+	rp, err := strconv.ParseInt(pr.Value, 10, 64)
+	if err != nil {
+		return streamPos{}, errors.New("bad price")
+	}
+	return streamPos{sk: k.Value, rp: rp}, nil
 }
