@@ -25,7 +25,7 @@ export function ProductRoute() {
         slots={{
           contactSeller: (product) => (
             <ContactSellerForm
-              key={product.id}
+              key={`contact-${product.id}`}
               adId={product.id}
               adActive={product.status === 'active'}
               ownAd={product.canEdit}
@@ -34,7 +34,7 @@ export function ProductRoute() {
           ),
           // Owners do not report their own ads.
           reportAd: (product) =>
-            product.canEdit ? null : <ReportAd key={product.id} productId={product.id} email={defaults?.email} />,
+            product.canEdit ? null : <ReportAd key={`report-${product.id}`} productId={product.id} email={defaults?.email} />,
           // Only ads on sale can be saved, and not by their seller.
           favourite: (product) =>
             viewer === undefined || product.status !== 'active' || product.seller.id === viewer ? null : (
@@ -44,7 +44,7 @@ export function ProductRoute() {
           // Signed-in buyers only: visitors cannot rate, nor can the seller rate themselves.
           rateSeller: (product) =>
             typeof viewer !== 'string' || product.canEdit || product.seller.id === viewer ? null : (
-              <RateSeller key={product.id} adId={product.id} sellerId={product.seller.id} />
+              <RateSeller key={`rate-${product.id}`} adId={product.id} sellerId={product.seller.id} />
             ),
         }}
       />
