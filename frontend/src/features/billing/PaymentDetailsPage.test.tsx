@@ -124,7 +124,9 @@ describe('invoice/:id', () => {
     expect(value('MWST 8.1 %')).toBe('CHF 23.49');
     expect(value('Total inkl. MWST')).toBe('CHF 313.49');
     expect(within(doc).getByText('Bezahlt mit Karte am 15.01.2026.')).toBeInTheDocument();
-    expect(document.title).toBe('Rechnung RE-2026-000001 – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Rechnung RE-2026-000001 – Remat');
+    });
   });
 
   it('downloads the PDF', async () => {

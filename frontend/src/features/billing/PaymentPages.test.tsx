@@ -244,7 +244,9 @@ describe('payment/:orderId/success and /failure', () => {
     const settledAt = calls();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(calls()).toBe(settledAt);
-    expect(document.title).toBe('Paiement effectué – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Paiement effectué – Remat');
+    });
   });
 
   it('polls until failed, then shows "payment failed" with a retry path', async () => {

@@ -39,7 +39,9 @@ describe('product/{id}', () => {
     productHandlers();
     await renderApp(`/de/product/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dachziegel Biberschwanz' })).toBeInTheDocument();
-    expect(document.title).toBe('Dachziegel Biberschwanz – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Dachziegel Biberschwanz – Remat');
+    });
 
     const summary = screen.getByRole('complementary', { name: 'Preis, Verkäufer und Kontakt' });
     expect(plain(within(summary).getByText(/CHF 1’000.00/).textContent)).toBe('Aktueller Preis: CHF 1’000.00');
@@ -154,7 +156,9 @@ describe('product/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Produit introuvable' })).toBeInTheDocument();
     expect(screen.getByText("Cette annonce n'existe pas ou n'est plus en ligne.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Parcourir les annonces' })).toHaveAttribute('href', '/fr/products');
-    expect(document.title).toBe('Produit introuvable – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Produit introuvable – Remat');
+    });
   });
 
   it('shows an ad without photos and a quantity in pieces', async () => {

@@ -51,7 +51,9 @@ describe('user/contacts', () => {
     ]);
     const { user } = await renderSignedIn('/fr/user/contacts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages reçus' })).toBeInTheDocument();
-    expect(document.title).toBe('Messages reçus – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Messages reçus – Remat');
+    });
     expect(await screen.findByRole('link', { name: 'Messages : 1 non lu' })).toHaveTextContent('1');
 
     const card = screen.getByRole('article', { name: 'Message de Luca Bernasconi' });

@@ -75,7 +75,9 @@ describe('user/favourites', () => {
     ]);
     await openFavourites('/de/user/favourites');
     expect(await screen.findByRole('heading', { level: 1, name: 'Merkliste' })).toBeInTheDocument();
-    expect(document.title).toBe('Merkliste – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Merkliste – Remat');
+    });
     const list = await screen.findByRole('list', { name: 'Gemerkte Inserate' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
 
@@ -248,6 +250,8 @@ describe('user/favourites', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Mon compte' })).getByRole('link', { name: 'Favoris' }),
     ).toHaveAttribute('aria-current', 'page');
-    expect(document.title).toBe('Favoris – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Favoris – Remat');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 
@@ -13,6 +13,8 @@ describe('terms and privacy', () => {
   it('shows the privacy statement in German', async () => {
     await renderApp('/de/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeInTheDocument();
-    expect(document.title).toBe('Datenschutzerklärung – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Datenschutzerklärung – Remat');
+    });
   });
 });

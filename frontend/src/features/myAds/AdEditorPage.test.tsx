@@ -77,7 +77,9 @@ describe('user/products/add-product: step 1, the details', { timeout: 15_000 }, 
     );
     const { user } = await openAt('/fr/user/products/add-product');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ajouter une annonce' })).toBeInTheDocument();
-    expect(document.title).toBe('Ajouter une annonce – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Ajouter une annonce – Remat');
+    });
     await user.click(screen.getByRole('checkbox', { name: 'Retrait par l’acheteur' }));
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
 

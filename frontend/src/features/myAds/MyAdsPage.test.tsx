@@ -50,7 +50,9 @@ describe('user/products (My ads)', () => {
     );
     await openAt('/de/user/products');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meine Inserate' })).toBeInTheDocument();
-    expect(document.title).toBe('Meine Inserate – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Meine Inserate – Remat');
+    });
 
     const table = await screen.findByRole('table', { name: /Meine Inserate mit Kategorie/ });
     expect(

@@ -35,7 +35,9 @@ describe('user/saved-searches', () => {
     await openDashboard('/en/user/saved-searches');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved searches' })).toBeInTheDocument();
-    expect(document.title).toBe('Saved searches – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Saved searches – Remat');
+    });
     expect(screen.getByRole('link', { name: 'Saved searches' })).toHaveAttribute('href', '/en/user/saved-searches');
     const list = await screen.findByRole('list', { name: 'My saved searches' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);

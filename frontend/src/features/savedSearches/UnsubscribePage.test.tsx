@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API } from '@/testing/handlers';
@@ -24,7 +24,9 @@ describe('unsubscribe', () => {
     await renderApp('/fr/unsubscribe?token=tok-123');
 
     expect(await screen.findByText('Vous ne recevrez plus d’alertes pour « Tuiles Zurich ».')).toBeInTheDocument();
-    expect(document.title).toBe('Se désabonner d’une alerte – Remat');
+    await waitFor(() => {
+      expect(document.title).toBe('Se désabonner d’une alerte – Remat');
+    });
     expect(screen.getByRole('link', { name: 'Gérer mes alertes' })).toHaveAttribute('href', '/fr/user/saved-searches');
     expect(screen.getByRole('link', { name: 'Parcourir les annonces' })).toHaveAttribute('href', '/fr/products');
     expect(tokens).toEqual(['tok-123']);
