@@ -269,11 +269,7 @@ func TestSearchPagination(t *testing.T) {
 	}
 	for name, q := range queries {
 		t.Run(name, func(t *testing.T) {
-			q.Limit = 100
-			full, err := Search(context.Background(), db, table, cur, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			full := onePage(t, db, table, cur, q)
 			q.Limit = len(full.Items)/3 + 1 // three pages
 			var got []string
 			pages := 0
@@ -346,6 +342,18 @@ func TestSearchPagination(t *testing.T) {
 			}
 		}
 	})
+}
+
+// onePage is q's first page of MaxLimit results: the order paging must
+// reproduce.
+func onePage(t *testing.T, db DynamoAPI, table string, cur *ddb.Cursors, q Query) Page {
+	t.Helper()
+	q.Limit, q.Cursor = MaxLimit, ""
+	full, err := Search(context.Background(), db, table, cur, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full
 }
 
 // otherKeyCursor re-signs the payload of c with another key.
@@ -576,11 +584,7 @@ func TestSearchHorizon(t *testing.T) {
 	}
 	for name, q := range queries {
 		t.Run(name, func(t *testing.T) {
-			q.Limit = 100
-			full, err := Search(context.Background(), db, table, cur, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			full := onePage(t, db, table, cur, q)
 			if len(full.Items) < 10 {
 				t.Fatalf("one page: %d results, want a few pages' worth", len(full.Items))
 			}
