@@ -145,18 +145,7 @@ func DynamoDBEndpoint(t testing.TB) string {
 // ends. Skips under -short.
 func DynamoDB(t testing.TB) (*dynamodb.Client, string) {
 	t.Helper()
-	endpoint := DynamoDBEndpoint(t)
-	app, ok := Template(t).Table(AppTableID)
-	if !ok {
-		t.Fatalf("testcloud: template.yaml has no table %s", AppTableID)
-	}
-	client := dynamodb.NewFromConfig(AWSConfig(t, endpoint), ddblocal.LocalOptions)
-	name := uniqueName(t, 200)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if _, err := ddblocal.EnsureTable(ctx, client, app.WithName(name)); err != nil {
-		t.Fatalf("testcloud: %v", err)
-	}
+	client, name := freshTable(t, DynamoDBEndpoint(t))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -183,12 +172,21 @@ func DynamoDBAlone(t testing.TB) (*dynamodb.Client, string) {
 		t.Fatalf("testcloud: %v", err)
 	}
 	t.Cleanup(func() { _ = srv.Stop() })
+	return freshTable(t, srv.Endpoint())
+}
+
+// freshTable creates a copy of AppTable under a unique name on the
+// DynamoDB Local at endpoint.
+func freshTable(t testing.TB, endpoint string) (*dynamodb.Client, string) {
+	t.Helper()
 	app, ok := Template(t).Table(AppTableID)
 	if !ok {
 		t.Fatalf("testcloud: template.yaml has no table %s", AppTableID)
 	}
-	client := dynamodb.NewFromConfig(AWSConfig(t, srv.Endpoint()), ddblocal.LocalOptions)
+	client := dynamodb.NewFromConfig(AWSConfig(t, endpoint), ddblocal.LocalOptions)
 	name := uniqueName(t, 200)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	if _, err := ddblocal.EnsureTable(ctx, client, app.WithName(name)); err != nil {
 		t.Fatalf("testcloud: %v", err)
 	}
