@@ -367,7 +367,7 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		hz = p.startHorizon(st.last, st.pace)
 	}
 	var cards []Card
-	var first, last int64 // the sort keys of the first and last result
+	var first, last postingItem // the first and last result
 	read := 0
 	fetch := func(need []*stream) error {
 		// Live streams share the rest of the page: merged, k streams of
@@ -426,26 +426,31 @@ func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([
 		}
 		it := best.take()
 		if c, ok := p.accept(it); ok {
-			last = p.sortKey(&it)
 			if len(cards) == 0 {
-				first = last
+				first = it
 			}
+			last = it
 			cards = append(cards, c)
 		}
 	}
 	for i, s := range streams {
 		st.streams[i] = s.position()
 	}
-	// The pace of this page for the next, measured from the last result
-	// of the page before when known.
-	from, n := first, len(cards)-1
+	// The pace of this page for the next (a merge only), measured from
+	// the last result of the page before when known.
+	n := len(cards) - 1
 	if st.paced {
-		from, n = st.last, len(cards)
+		n = len(cards)
 	}
-	st.paced = len(streams) > 1 && n > 0
+	if len(streams) < 2 || n <= 0 {
+		st.paced = false
+		return cards, read, nil
+	}
+	to, from := p.sortKey(&last), p.sortKey(&first)
 	if st.paced {
-		st.pace, st.last = math.Abs(float64(last-from))/float64(n), last
+		from = st.last
 	}
+	st.paced, st.pace, st.last = true, math.Abs(float64(to-from))/float64(n), to
 	return cards, read, nil
 }
 
@@ -750,30 +755,25 @@ func (s *stream) keyCondition(p *plan, hz horizon, in *dynamodb.QueryInput) bool
 	}
 	in.IndexName = aws.String(ddb.IndexGSI2)
 	in.ScanIndexForward = aws.Bool(p.q.Sort == SortPriceAsc)
-	var lo, hi int64
-	hasLo, hasHi := false, p.q.MaxPriceRp > 0
-	hi = p.q.MaxPriceRp
-	bound := func(v int64, isLo bool) {
-		switch {
-		case isLo && (!hasLo || v > lo):
-			lo, hasLo = v, true
-		case !isLo && (!hasHi || v < hi):
+	// The lower bound has one source per direction; the upper bound is
+	// the least of the maximum price and the other one.
+	var lo int64
+	hasLo, hi, hasHi := false, p.q.MaxPriceRp, p.q.MaxPriceRp > 0
+	capHi := func(v int64) {
+		if !hasHi || v < hi {
 			hi, hasHi = v, true
 		}
 	}
-	if p.descending() {
-		if hz.on {
-			bound(hz.at, true)
-		}
+	switch {
+	case p.descending():
+		lo, hasLo = hz.at, hz.on
 		if pos.atLevel {
-			bound(pos.level-1, false)
+			capHi(pos.level - 1)
 		}
-	} else {
+	default:
+		lo, hasLo = pos.level+1, pos.atLevel
 		if hz.on {
-			bound(hz.at, false)
-		}
-		if pos.atLevel {
-			bound(pos.level+1, true)
+			capHi(hz.at)
 		}
 	}
 	return rangeCondition(in, "GSI2PK = :pk", "GSI2SK", lo, hi, hasLo, hasHi, numAV)

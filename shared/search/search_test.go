@@ -329,7 +329,7 @@ func TestSearchPagination(t *testing.T) {
 			"head without price": {Limit: 5, Cursor: malformed(map[string]typesAV{"a": sAV("all"), "k0": sAV(""), "p0": numAV(0), "h0": sAV("x")})},
 			"negative pace":      {Limit: 5, Cursor: malformed(map[string]typesAV{"a": sAV("all"), "l0": numAV(5), "r": numAV(-1), "z": numAV(5)})},
 			"pace without last":  {Limit: 5, Cursor: malformed(map[string]typesAV{"a": sAV("all"), "l0": numAV(5), "r": numAV(2)})},
-			"level not a number": {Limit: 5, Cursor: malformed(map[string]typesAV{"a": sAV("all"), "l0": sAV("x")})},
+			"level not a number": {Limit: 5, Cursor: malformed(map[string]typesAV{"a": sAV("all"), "l0": &types.AttributeValueMemberN{Value: "1.5"}})},
 			"tampered":           {Limit: 5, Cursor: tampered},
 			"other filters":      {Limit: 5, Cursor: c, Category: "timber"},
 			"other sort":         {Limit: 5, Cursor: c, Sort: SortPriceAsc},
