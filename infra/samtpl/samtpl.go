@@ -56,6 +56,14 @@ type Template struct {
 	Buckets []Bucket
 	// Outputs holds each output's resolved value (lists joined with commas).
 	Outputs map[string]string
+
+	// resolver evaluates intrinsics in values the template did not
+	// resolve itself (expanded SAM policy templates).
+	resolver *resolver
+
+	// raw and opts keep the template as written, for CheckEmulated.
+	raw  *rawTemplate
+	opts Options
 }
 
 // Resource is any resource of the template after intrinsic resolution.
@@ -90,6 +98,14 @@ type Function struct {
 	// Events are all events of the function (any Type), sorted by name,
 	// with resolved properties, for event sources other than HttpApi.
 	Events []Event
+	// Policies is the resolved Policies property as written: SAM policy
+	// templates, inline documents and managed policy names (see
+	// Template.FunctionPolicies, which expands them).
+	Policies []any
+	// Role is an explicit execution role (SAM then adds no policies).
+	Role string
+	// Tracing is Active or PassThrough ("" when unset).
+	Tracing string
 }
 
 // Route is one HTTP API route.
@@ -137,6 +153,11 @@ type rawTemplate struct {
 	Globals     map[string]any          `yaml:"Globals"`
 	Resources   map[string]rawResource  `yaml:"Resources"`
 	Outputs     map[string]rawOutput    `yaml:"Outputs"`
+
+	// sections is every top-level section as written (short forms
+	// expanded, nothing resolved), attributes and all: the fields above
+	// drop what the local cloud does not read, CheckEmulated needs it.
+	sections map[string]any
 }
 
 type rawParameter struct {
@@ -169,6 +190,9 @@ func Parse(data []byte, opts Options) (*Template, error) {
 	if err := doc.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("samtpl: decode: %w", err)
 	}
+	if err := doc.Decode(&raw.sections); err != nil {
+		return nil, fmt.Errorf("samtpl: decode: %w", err)
+	}
 	if len(raw.Resources) == 0 {
 		return nil, errors.New("samtpl: template has no Resources")
 	}
@@ -191,6 +215,9 @@ func Parse(data []byte, opts Options) (*Template, error) {
 		Parameters:  make(map[string]string, len(r.params)),
 		Conditions:  make(map[string]bool, len(raw.Conditions)),
 		Outputs:     make(map[string]string, len(raw.Outputs)),
+		resolver:    r,
+		raw:         &raw,
+		opts:        opts,
 	}
 	for name, v := range r.params {
 		t.Parameters[name] = scalarString(v)
@@ -360,6 +387,9 @@ type functionProps struct {
 		Type       string         `yaml:"Type"`
 		Properties map[string]any `yaml:"Properties"`
 	} `yaml:"Events"`
+	Policies any    `yaml:"Policies"`
+	Role     any    `yaml:"Role"`
+	Tracing  string `yaml:"Tracing"`
 }
 
 func buildFunction(id string, props map[string]any) (Function, error) {
@@ -378,6 +408,18 @@ func buildFunction(id string, props map[string]any) (Function, error) {
 	if s, ok := p.CodeURI.(string); ok {
 		f.CodeURI = s
 	}
+	// SAM accepts one policy or a list of them.
+	switch pol := p.Policies.(type) {
+	case nil:
+	case []any:
+		f.Policies = pol
+	default:
+		f.Policies = []any{pol}
+	}
+	if p.Role != nil {
+		f.Role = scalarString(p.Role)
+	}
+	f.Tracing = p.Tracing
 	var err error
 	if f.Timeout, err = intValue(p.Timeout, 3); err != nil {
 		return Function{}, fmt.Errorf("property Timeout: %w", err)
