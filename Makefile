@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 GO_PKGS := ./functions/... ./shared/... ./infra/...
 
-.PHONY: help dev test tools lint go-test web-test e2e bench build sam-build validate seed clean
+.PHONY: help dev test tools lint go-test web-test e2e bench build sam-build validate iam-report seed clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -25,9 +25,18 @@ lint: tools ## Linters only
 	npm --prefix frontend run --silent lint
 	$(MAKE) validate
 
-validate: ## sam validate --lint and cfn-lint on template.yaml
+validate: ## sam validate --lint, cfn-lint and the transformed template's dependency check on template.yaml
 	AWS_DEFAULT_REGION=eu-central-2 SAM_CLI_TELEMETRY=0 .venv/bin/sam validate --lint --template template.yaml
 	.venv/bin/cfn-lint template.yaml
+	AWS_DEFAULT_REGION=eu-central-2 AWS_EC2_METADATA_DISABLED=true .venv/bin/python infra/tools/template_cycles.py template.yaml
+
+# The usage is what the end-to-end run of `make test` recorded (GET /_dev/iam/usage.json of its
+# local cloud); a local cloud started with -iam-usage FILE writes the same at stop.
+IAM_USAGE ?= .data/iam-usage.json
+iam-report: ## Per function: the IAM permissions granted beside those used in the last make test (docs/iam-report.md)
+	@test -s $(IAM_USAGE) || { echo "no $(IAM_USAGE): run make test first (its end-to-end run records what each function called), or pass IAM_USAGE=FILE"; exit 2; }
+	go run ./infra/cmd/iamreport -usage $(IAM_USAGE) -out docs/iam-report.md -check
+	@echo "wrote docs/iam-report.md"
 
 go-test: ## Go tests only (starts its own DynamoDB Local)
 	go test -race -count=1 $(GO_PKGS)
@@ -44,10 +53,21 @@ build: ## Build every function binary for Lambda (linux/arm64) into .aws-sam via
 	$(MAKE) sam-build
 
 # Lean binaries: no symbol table or DWARF (-s), no local paths (-trimpath), static (no cgo),
-# and no legacy go1.x RPC mode in aws-lambda-go (lambda.norpc).
-sam-build: ## sam build (Go build method, no container; stripped static arm64 binaries)
-	GOFLAGS="-trimpath -ldflags=-s -tags=lambda.norpc" CGO_ENABLED=0 AWS_DEFAULT_REGION=eu-central-2 SAM_CLI_TELEMETRY=0 \
-		.venv/bin/sam build --template template.yaml
+# and no legacy go1.x RPC mode in aws-lambda-go (lambda.norpc). No VCS stamp (-buildvcs=false):
+# it changes with every commit and every edit anywhere in the tree, and without it a binary
+# depends on its code alone, so sambuildcheck can rebuild it byte for byte.
+LAMBDA_GOFLAGS := -trimpath -ldflags=-s -tags=lambda.norpc -buildvcs=false
+SAM_BUILD_DIR ?= .aws-sam/build
+
+# Never SAM's cache (--no-cached): it watches only each CodeUri (functions/<name>), so a change
+# under shared/ would ship the old binaries. The go build first shows compile errors as they
+# are (SAM reports them as "stat .../bootstrap: directory not found"); then sambuildcheck
+# proves every function is built, static arm64 and current, and prints the zip sizes.
+sam-build: ## sam build, uncached (stripped static arm64), then check every function is built and current
+	GOFLAGS="$(LAMBDA_GOFLAGS)" CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build ./functions/...
+	GOFLAGS="$(LAMBDA_GOFLAGS)" CGO_ENABLED=0 AWS_DEFAULT_REGION=eu-central-2 SAM_CLI_TELEMETRY=0 \
+		.venv/bin/sam build --no-cached --template template.yaml --build-dir $(SAM_BUILD_DIR)
+	go run ./infra/cmd/sambuildcheck -template template.yaml -build-dir $(SAM_BUILD_DIR) -goflags "$(LAMBDA_GOFLAGS)"
 
 seed: ## Seed a running local cloud's DynamoDB (ENDPOINT=http://127.0.0.1:PORT)
 	go run ./infra/cmd/seed -dynamodb-endpoint $(ENDPOINT)

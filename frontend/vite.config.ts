@@ -11,7 +11,9 @@ import { parseEnv } from './src/lib/envSchema.ts';
  * is left out there and must come from the header. Browsers enforce both policies, and only the
  * header (template.yaml) can name the images bucket's host for the photos' direct uploads (it
  * depends on the stage, account and region), so the meta tag allows S3 hosts in general in
- * `connect-src` and the header narrows that to the one bucket.
+ * `connect-src` and the header narrows that to the one bucket. The meta tag also allows loopback
+ * ports: the local cloud's S3 emulator is the bucket's host there, on a port of its own (the
+ * local gateway's header names that one port, as CloudFront's names the one bucket).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -30,7 +32,9 @@ export const CONTENT_SECURITY_POLICY = [
 function cspMetaTag(): Plugin {
   const metaPolicy = CONTENT_SECURITY_POLICY.split('; ')
     .filter((directive) => !directive.startsWith('frame-ancestors'))
-    .map((directive) => (directive.startsWith('connect-src') ? `${directive} https://*.amazonaws.com` : directive))
+    .map((directive) =>
+      directive.startsWith('connect-src') ? `${directive} https://*.amazonaws.com http://127.0.0.1:*` : directive,
+    )
     .join('; ');
   return {
     name: 'remat-csp-meta',

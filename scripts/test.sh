@@ -2,8 +2,9 @@
 # Runs every check: formatting and linters (Go, TypeScript, template, YAML,
 # shell), the Go unit and integration tests with the race detector against
 # one DynamoDB Local and one stripe-mock started for the run, the frontend unit tests, the bundle
-# budget, and the end-to-end journeys in headless Chromium against the local
-# cloud. Everything it starts it stops by PID.
+# budget, the uncached SAM build of every function (checked by sambuildcheck), and the
+# end-to-end journeys in headless Chromium against the local cloud. Everything
+# it starts it stops by PID.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -34,6 +35,7 @@ go vet "${GO_PKGS[@]}"
 say "Template: sam validate --lint, cfn-lint"
 "$VENV/bin/sam" validate --lint --template template.yaml
 "$VENV/bin/cfn-lint" template.yaml
+"$VENV/bin/python" infra/tools/template_cycles.py template.yaml
 
 say "YAML and shell: yamllint, shellcheck"
 "$VENV/bin/yamllint" --strict -c .yamllint.yaml template.yaml localstack docs/openapi.yaml
@@ -67,6 +69,11 @@ npm --prefix frontend run --silent test
 npm --prefix frontend run --silent build
 npm --prefix frontend run --silent size
 
+say "SAM build (stripped arm64), every function built, zip sizes"
+# Uncached, into this run's temporary folder so a test run never replaces the .aws-sam/build
+# someone is about to deploy; sambuildcheck fails the run on a missing, dynamic or stale binary.
+make --no-print-directory sam-build SAM_BUILD_DIR="$tmp/sam-build"
+
 say "End-to-end journeys in headless Chromium"
 go build -o "$tmp/localcloud" ./infra/cmd/localcloud
 addr="127.0.0.1:$(free_port)"
@@ -79,14 +86,27 @@ for _ in $(seq 1 3000); do
 done
 [ -s "$tmp/ready" ] || { cat "$tmp/localcloud.log"; die "the local cloud did not become ready"; }
 # In memory mode the cloud prints the first-admin secret; the back-office tests use it.
-# It prints the banner just after writing the ready file, so wait for the line.
-admin_secret=""
+# It prints the banner just after writing the ready file, so wait for its last line.
+# Set-up calls that act as other viewers go to the API's own endpoint with CloudFront's header
+# (the origin secret, printed last).
+origin_secret=""
 for _ in $(seq 1 100); do
-  admin_secret="$(sed -n 's/.*setupSecret = \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
-  [ -n "$admin_secret" ] && break
+  origin_secret="$(sed -n 's/.*Origin secret[^:]*: \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
+  [ -n "$origin_secret" ] && break
   sleep 0.1
 done
-[ -n "$admin_secret" ] || { cat "$tmp/localcloud.log"; die "the local cloud printed no admin setup secret"; }
+admin_secret="$(sed -n 's/.*setupSecret = \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
+api_url="$(sed -n 's/.*The API.s own endpoint[^:]*: \(http:[^ ]*\).*/\1/p' "$tmp/localcloud.log")"
+[ -n "$admin_secret" ] && [ -n "$api_url" ] && [ -n "$origin_secret" ] ||
+  { cat "$tmp/localcloud.log"; die "the local cloud printed no admin setup secret, API endpoint or origin secret"; }
 REMAT_ADMIN_SETUP_SECRET="$admin_secret" REMAT_BASE_URL="http://$addr" CHROMIUM_PATH="$(chromium_path)" \
+  REMAT_API_URL="$api_url" REMAT_ORIGIN_SECRET="$origin_secret" \
   npm --prefix frontend run --silent e2e ||
   { echo "--- local cloud log"; tail -n 80 "$tmp/localcloud.log"; exit 1; }
+
+say "IAM: every call of the run allowed, every granted permission used or explained"
+# The local cloud checked each call against the function's template policies and recorded it;
+# make iam-report turns the same file into docs/iam-report.md.
+mkdir -p .data
+curl -sf "http://$addr/_dev/iam/usage.json" >.data/iam-usage.json
+go run ./infra/cmd/iamreport -usage .data/iam-usage.json -out "$tmp/iam-report.md" -check

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ADMIN, apiLogin, axeProblems, ensureAdmin, expect, ownViewer, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  asOwnViewer,
+  axeProblems,
+  ensureAdmin,
+  expect,
+  pathOf,
+  test,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -134,8 +145,9 @@ test.describe('the contact-us inbox and the category tree in the back office', (
         // A visitor writes through the contact form (as a viewer of its own, so the journey does
         // not spend the per-address budget of the other contact-us journeys).
         const subject = `Tuiles ${randomWord()}`;
-        const sent = await api.post('/api/v1/contact-us', {
-          headers: ownViewer(),
+        const viewer = asOwnViewer('/api/v1/contact-us');
+        const sent = await api.post(viewer.url, {
+          headers: viewer.headers,
           data: {
             name: 'Vera Visiteuse',
             email: uniqueEmail(lang),

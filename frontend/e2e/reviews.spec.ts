@@ -1,11 +1,11 @@
 import {
   apiLogin,
   apiSignUp,
+  asOwnViewer,
   axeProblems,
   expect,
   LANGS,
   linkFromMailbox,
-  ownViewer,
   test,
   uniqueEmail,
   type E2ELang,
@@ -89,8 +89,9 @@ test.describe('seller reviews', () => {
       expect(verify.status(), await verify.text()).toBe(200);
       const buyerToken = (await apiLogin(api, email, PASSWORD)) ?? '';
       // The buyer asks about the ad while signed in (the local cloud has no waiting period).
-      const contact = await api.post('/api/v1/contact-request', {
-        headers: { Authorization: `Bearer ${buyerToken}`, ...ownViewer() },
+      const viewer = asOwnViewer('/api/v1/contact-request');
+      const contact = await api.post(viewer.url, {
+        headers: { Authorization: `Bearer ${buyerToken}`, ...viewer.headers },
         data: { adId: ad.id, name: author, email, message: 'Est-ce encore disponible ? / Noch verfügbar?' },
       });
       expect(contact.status(), await contact.text()).toBe(201);

@@ -1,6 +1,16 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { apiSignUp, axeProblems, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  apiSignUp,
+  axeProblems,
+  expect,
+  LANGS,
+  linkFromMailbox,
+  pathOf,
+  test,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts this journey looks for, written out so that a broken translation fails it. */
 const T = {
@@ -29,6 +39,8 @@ const T = {
     photosTitle: 'Photos de l’annonce',
     choosePhotos: 'Choisir des photos',
     mainChoice: (n: number) => `Photo ${String(n)} comme image principale`,
+    deletePhoto: (n: number) => `Supprimer la photo ${String(n)}`,
+    photoDeleted: 'Photo supprimée.',
     publish: 'Publier',
     published: 'Votre annonce est publiée.',
     active: 'Activée',
@@ -70,6 +82,8 @@ const T = {
     photosTitle: 'Fotos des Inserats',
     choosePhotos: 'Fotos auswählen',
     mainChoice: (n: number) => `Foto ${String(n)} als Hauptbild`,
+    deletePhoto: (n: number) => `Foto ${String(n)} löschen`,
+    photoDeleted: 'Foto gelöscht.',
     publish: 'Veröffentlichen',
     published: 'Ihr Inserat ist veröffentlicht.',
     active: 'Aktiv',
@@ -205,7 +219,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 test.describe('selling against the real backend and image pipeline', () => {
   for (const lang of LANGS) {
-    test(`${lang}: a seller creates a draft, uploads three photos, sets the main image, publishes, edits and toggles the ad`, async ({
+    test(`${lang}: a seller creates a draft, uploads three photos, sets the main image, deletes a photo, publishes, edits and toggles the ad`, async ({
       page,
       request,
     }) => {
@@ -273,6 +287,19 @@ test.describe('selling against the real backend and image pipeline', () => {
       const chosenId = (await chosenRadio.getAttribute('value')) ?? '';
       expect(await axeProblems(page)).toEqual([]);
 
+      // A photo that is not the main image is deleted, with its renditions in the bucket.
+      const other = [1, 2, 3].find((n) => n !== choice) ?? 1;
+      const [deleted] = await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.request().method() === 'DELETE' && /\/api\/v1\/products\/[^/]+\/images\//.test(response.url()),
+        ),
+        page.getByRole('button', { name: t.deletePhoto(other) }).click(),
+      ]);
+      expect(deleted.ok(), await deleted.text()).toBe(true);
+      await expect(page.getByText(t.photoDeleted)).toBeVisible();
+      await expect(page.getByRole('radio', { name: t.mainChoice(3) })).toHaveCount(0);
+
       await page.getByRole('button', { name: t.publish, exact: true }).click();
       await expect(page.getByText(t.published)).toBeVisible();
       await expect.poll(() => pathOf(page)).toBe(`/${lang}/user/products`);
@@ -280,12 +307,12 @@ test.describe('selling against the real backend and image pipeline', () => {
       await expect(row.getByText(t.active, { exact: true })).toBeVisible();
       await expect(row).toContainText(/1.250[.,]00/);
 
-      // The server has the three processed photos and the chosen main image.
+      // The server has the two processed photos left and the chosen main image.
       const detail = await request.get(`/api/v1/products/${adId}`, { headers: { Authorization: `Bearer ${token}` } });
       const ad = (await detail.json()) as { status: string; mainImageId: string; images: { state: string }[] };
       expect(ad.status).toBe('active');
       expect(ad.mainImageId).toBe(chosenId);
-      expect(ad.images.map((image) => image.state)).toEqual(['ready', 'ready', 'ready']);
+      expect(ad.images.map((image) => image.state)).toEqual(['ready', 'ready']);
       expect(await axeProblems(page)).toEqual([]);
 
       // Editing the active ad saves at once.

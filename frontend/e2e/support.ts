@@ -223,12 +223,28 @@ export function gradientPng(width: number, height: number, blue = 90): Buffer {
 }
 
 /**
- * Headers that make an API call come from a viewer address of its own, as CloudFront reports it
- * (CloudFront-Viewer-Address): set-up calls then do not spend the per-address sign-up, mail and
- * contact budgets that the journeys under test run against from the loopback address.
+ * An API call from a viewer address of its own, sent the way the distribution forwards it: to the
+ * HTTP API's own endpoint (REMAT_API_URL) with the distribution's origin secret
+ * (REMAT_ORIGIN_SECRET) and a CloudFront-Viewer-Address of its own. Through the site it could not
+ * be done: like CloudFront, the local cloud sets the viewer address from the connection, whatever
+ * the caller sends. Set-up calls then do not spend the per-address sign-up, mail and contact
+ * budgets that the journeys under test run against from the loopback address.
  */
-export function ownViewer(): Record<string, string> {
-  return { 'CloudFront-Viewer-Address': `198.51.100.${1 + Math.floor(Math.random() * 250)}:41000` };
+export function asOwnViewer(path: string): { url: string; headers: Record<string, string> } {
+  const api = process.env.REMAT_API_URL;
+  const secret = process.env.REMAT_ORIGIN_SECRET;
+  if (!api || !secret) {
+    throw new Error(
+      'REMAT_API_URL and REMAT_ORIGIN_SECRET are not set: the local cloud prints both in memory mode (make test sets them)',
+    );
+  }
+  return {
+    url: `${api}${path}`,
+    headers: {
+      'X-Origin-Verify': secret,
+      'CloudFront-Viewer-Address': `198.51.100.${1 + Math.floor(Math.random() * 250)}:41000`,
+    },
+  };
 }
 
 /** Someone a journey signs up through the API (an individual, adult, accepting the rules). */
@@ -243,8 +259,9 @@ export interface Person {
 
 /** Signs `person` up through the API as a viewer of its own; the account still needs verifying. */
 export async function apiSignUp(api: APIRequestContext, person: Person): Promise<void> {
-  const signup = await api.post('/api/v1/auth/signup', {
-    headers: ownViewer(),
+  const viewer = asOwnViewer('/api/v1/auth/signup');
+  const signup = await api.post(viewer.url, {
+    headers: viewer.headers,
     data: { accountType: 'individual', isAdult: true, acceptRules: true, ...person },
   });
   expect(signup.status(), await signup.text()).toBe(201);

@@ -2,9 +2,9 @@
 // user's rights over their data under the nFADP - the export of their data
 // as one JSON document and the deletion of their account (shared/privacy).
 //
-// Environment: the config package's global variables plus SITE_URL and
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url) and
 // S3_USE_PATH_STYLE.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

@@ -12,20 +12,18 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndInvoke wires the function from environment and SSM and
 // sends event.json (the data export) through the Lambda boundary, with a
 // user's token, a stale one and none.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	users := accounts.NewDynamoStore(f.DB, f.Table)
 	u := accounts.User{
@@ -35,10 +33,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err := users.CreateUser(t.Context(), u, accounts.Token{Hash: "h1", Kind: accounts.TokenVerify, UserID: u.ID, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: u.ID, Role: auth.RoleUser})
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +75,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 }
 
 func TestInitFailsNamingMissingSecrets(t *testing.T) {
-	f := testcloud.NewFunction(t, map[string]string{"/remat/local/jwt-signing-key": jwtKey})
+	f := testcloud.NewFunction(t, map[string]string{"/remat/local/jwt-public-key": authtest.PublicKeyPEM()})
 	_, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
 	if err == nil || !strings.Contains(err.Error(), "/remat/local/cursor-key") {
 		t.Errorf("got %v, want an error naming /remat/local/cursor-key", err)

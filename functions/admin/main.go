@@ -4,8 +4,8 @@
 // sellers buy, the site settings (notice banner, sign-ups open) and the
 // audit log.
 //
-// Environment: the config package's global variables plus SITE_URL.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url).
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

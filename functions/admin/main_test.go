@@ -12,20 +12,18 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndInvoke wires the function from environment and SSM and
 // sends event.json (the open report queue) through the Lambda boundary,
 // with an administrator's token, a stale one and none.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	users := accounts.NewDynamoStore(f.DB, f.Table)
 	admin := accounts.User{
@@ -35,10 +33,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if err := users.CreateAdmin(t.Context(), admin); err != nil {
 		t.Fatal(err)
 	}
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: admin.ID, Role: auth.RoleAdmin})
 	if err != nil {
 		t.Fatal(err)
@@ -86,10 +81,23 @@ func TestColdStartAndInvoke(t *testing.T) {
 	}
 }
 
+// TestInitFailsNamingMissingSecrets: the function verifies with the public
+// key; the private signing key does not stand in for it, and neither does
+// an old HS256 secret.
 func TestInitFailsNamingMissingSecrets(t *testing.T) {
-	f := testcloud.NewFunction(t, map[string]string{"/remat/local/cursor-key": cursorKey})
-	_, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
-	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-signing-key") {
-		t.Errorf("got %v, want an error naming /remat/local/jwt-signing-key", err)
+	tests := []struct {
+		name   string
+		params map[string]string
+	}{
+		{"missing", map[string]string{"/remat/local/cursor-key": cursorKey}},
+		{"only the private key", map[string]string{"/remat/local/cursor-key": cursorKey, "/remat/local/jwt-signing-key": authtest.PrivateKeyPEM()}},
+		{"old hex secret", map[string]string{"/remat/local/cursor-key": cursorKey, "/remat/local/jwt-public-key": "3f1c0a9b8e7d6c5b4a39281706f5e4d3"}},
+	}
+	for _, tt := range tests {
+		f := testcloud.NewFunction(t, tt.params)
+		_, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
+		if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-public-key") {
+			t.Errorf("%s: got %v, want an error naming /remat/local/jwt-public-key", tt.name, err)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 )
 
@@ -19,8 +20,8 @@ import (
 // settings sections of the back office through the Lambda boundary.
 func TestPlansAndSiteSettingsWired(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	if err := billing.SeedPlans(t.Context(), f.DB, f.Table); err != nil {
 		t.Fatal(err)
@@ -32,10 +33,7 @@ func TestPlansAndSiteSettingsWired(t *testing.T) {
 	if err := accounts.NewDynamoStore(f.DB, f.Table).CreateAdmin(t.Context(), admin); err != nil {
 		t.Fatal(err)
 	}
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: admin.ID, Role: auth.RoleAdmin})
 	if err != nil {
 		t.Fatal(err)

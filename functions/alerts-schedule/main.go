@@ -4,9 +4,9 @@
 // at most hourly, daily digests from 7:00 Swiss time). It has no HTTP
 // route.
 //
-// Environment: the config package's global variables plus SITE_URL (the
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url) (the
 // base of the links in the e-mails).
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key (signs the
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key (signs the
 // unsubscribe links).
 package main
 

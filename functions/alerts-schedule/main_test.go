@@ -14,22 +14,20 @@ import (
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndScheduledEvent wires the function from environment and
 // SSM and delivers event.json through the Lambda handler: a saved search
 // with a new matching ad gets its alert e-mail.
 func TestColdStartAndScheduledEvent(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	ctx := t.Context()
 	now := time.Now().UTC()
@@ -85,7 +83,7 @@ func TestColdStartAndScheduledEvent(t *testing.T) {
 func TestInitFailsOnConfig(t *testing.T) {
 	env := map[string]string{"STAGE": "local"}
 	_, err := newHandler(t.Context(), func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar), time.Now)
-	if err == nil || !strings.Contains(err.Error(), "SITE_URL") {
+	if err == nil || !strings.Contains(err.Error(), "TABLE_NAME: missing") {
 		t.Errorf("got %v, want the missing variable named", err)
 	}
 }

@@ -2,8 +2,10 @@
 // verification, login, the current user and profile, password change and
 // reset, logout, the first-admin bootstrap and the avatar upload.
 //
-// Environment: the config package's global variables plus SITE_URL.
-// SSM (under SSM_PREFIX): jwt-signing-key (required); admin-setup-secret
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url).
+// SSM (under SSM_PREFIX): jwt-signing-key (required: the Ed25519 private
+// key, PKCS#8 PEM; this function issues tokens and verifies them with its
+// public half, so it needs no jwt-public-key); admin-setup-secret
 // (optional: absent disables create-admin); for each provider of
 // SOCIAL_PROVIDERS, oauth-<provider>-client-id and -client-secret
 // (optional: absent hides the provider). OAUTH_<PROVIDER>_ISSUER sets the
@@ -12,6 +14,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -24,7 +27,6 @@ import (
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
-	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/imaging"
@@ -44,13 +46,7 @@ func main() { lambdahttp.Start("auth", newHandler) }
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.
 func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
-	cfg, err := config.Load(lookup, config.EnvSiteURL)
-	if err != nil {
-		return nil, fmt.Errorf("auth: %w", err)
-	}
-	level.Set(cfg.LogLevel)
-
-	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	cfg, awsCfg, err := lambdahttp.LoadConfig(ctx, lookup, level, config.EnvSiteURL)
 	if err != nil {
 		return nil, fmt.Errorf("auth: %w", err)
 	}
@@ -67,12 +63,15 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	if err != nil {
 		return nil, fmt.Errorf("auth: %w", err)
 	}
-	key := []byte(sec[secrets.JWTSigningKey])
+	key, err := auth.ParsePrivateKey(sec[secrets.JWTSigningKey])
+	if err != nil {
+		return nil, fmt.Errorf("auth: %s/%s: %w", cfg.SSMPrefix, secrets.JWTSigningKey, err)
+	}
 	issuer, err := auth.NewIssuer(key, TokenTTL)
 	if err != nil {
 		return nil, fmt.Errorf("auth: %w", err)
 	}
-	verifier, err := auth.NewVerifier(key)
+	verifier, err := auth.NewVerifier(key.Public().(ed25519.PublicKey))
 	if err != nil {
 		return nil, fmt.Errorf("auth: %w", err)
 	}
@@ -86,13 +85,15 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 			From: cfg.MailFrom, SiteURL: cfg.SiteURL, AdminSetupSecret: optional[secrets.AdminSetupSecret],
 			Signups: settings.NewSiteStore(db, cfg.TableName),
 		})
-	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialConfig(cfg, optional, key)), nil
+	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialConfig(cfg, optional, key.Seed())), nil
 }
 
 // socialConfig enables each provider of SOCIAL_PROVIDERS whose client id
-// is in SSM; the others answer 404.
-func socialConfig(cfg config.Config, sec secrets.Values, jwtKey []byte) social.Config {
-	sc := social.Config{SiteURL: cfg.SiteURL, Providers: map[string]social.ProviderConfig{}, CookieKey: social.CookieKeyFrom(jwtKey)}
+// is in SSM; the others answer 404. The sign-in cookie key is derived from
+// signingSeed, the seed of the token signing key (see social.CookieKeyFrom),
+// so the cookie needs no secret of its own.
+func socialConfig(cfg config.Config, sec secrets.Values, signingSeed []byte) social.Config {
+	sc := social.Config{SiteURL: cfg.SiteURL, Providers: map[string]social.ProviderConfig{}, CookieKey: social.CookieKeyFrom(signingSeed)}
 	for _, p := range cfg.SocialProviders {
 		sc.Providers[p] = social.ProviderConfig{
 			Issuer:       cfg.OAuthIssuers[p],

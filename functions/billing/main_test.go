@@ -10,11 +10,10 @@ import (
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/config"
 )
-
-const jwtKey = "function-test-jwt-key-0123456789abcdef"
 
 // localCloud is the test cloud of the function, with the plans seeded,
 // plus the billing settings and extras.
@@ -36,7 +35,7 @@ func localCloud(t *testing.T, params map[string]string, extra map[string]string)
 // and SSM and sends event.json through the Lambda boundary.
 func TestColdStartAndInvoke(t *testing.T) {
 	lookup := localCloud(t, map[string]string{
-		"/remat/local/jwt-signing-key":     jwtKey,
+		"/remat/local/jwt-public-key":      authtest.PublicKeyPEM(),
 		"/remat/local/test-webhook-secret": "whsec_local_test",
 	}, nil)
 	h, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
@@ -50,13 +49,13 @@ func TestColdStartAndInvoke(t *testing.T) {
 }
 
 func TestInitFails(t *testing.T) {
-	lookup := localCloud(t, map[string]string{"/remat/local/jwt-signing-key": jwtKey}, map[string]string{"STRIPE_PUBLISHABLE_KEY": "pk_test_x"})
+	lookup := localCloud(t, map[string]string{"/remat/local/jwt-public-key": authtest.PublicKeyPEM()}, map[string]string{"STRIPE_PUBLISHABLE_KEY": "pk_test_x"})
 	if _, err := newHandler(t.Context(), lookup, new(slog.LevelVar)); err == nil || !strings.Contains(err.Error(), "stripe-secret-key") {
 		t.Errorf("publishable key without secret key: got %v, want an error naming stripe-secret-key", err)
 	}
 	env := map[string]string{"STAGE": "local"}
 	_, err := newHandler(t.Context(), func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar))
-	if err == nil || !strings.Contains(err.Error(), "SITE_URL: missing") || !strings.Contains(err.Error(), "INVOICE_SELLER_VAT: missing") {
+	if err == nil || !strings.Contains(err.Error(), "TABLE_NAME: missing") || !strings.Contains(err.Error(), "INVOICE_SELLER_VAT: missing") {
 		t.Errorf("config: got %v, want every problem named", err)
 	}
 }

@@ -2,9 +2,9 @@
 // buyers write to the seller of an ad (POST, public) and sellers read and
 // manage the requests they received (GET, GET/PATCH/DELETE {id}).
 //
-// Environment: the config package's global variables plus SITE_URL (the
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url) (the
 // base of the links in the seller's e-mail).
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

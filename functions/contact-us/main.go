@@ -3,7 +3,7 @@
 // marking one handled or reopening it (PATCH /api/v1/contact-us/{id}).
 //
 // Environment: the config package's global variables plus CONTACT_INBOX.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

@@ -15,13 +15,11 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/config"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // localCloud is the test cloud of the function; it also returns the mailbox
 // and the accounts store (the admin must exist for its token to count).
@@ -36,8 +34,8 @@ func localCloud(t *testing.T, params map[string]string) (config.LookupFunc, *tes
 // sends event.json and an admin list request through the Lambda boundary.
 func TestColdStartAndInvoke(t *testing.T) {
 	lookup, box, users := localCloud(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	h, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
 	if err != nil {
@@ -64,10 +62,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 		t.Errorf("mailbox: got %+v, want one mail replying to the sender", msgs)
 	}
 
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	// The verifier checks the token against the account: the admin must
 	// exist and be active, and its token version must be current.
 	admin := accounts.User{
@@ -129,8 +124,8 @@ func TestColdStartAndInvoke(t *testing.T) {
 func TestInitFailsNamingMissingSecrets(t *testing.T) {
 	lookup, _, _ := localCloud(t, map[string]string{"/remat/local/cursor-key": cursorKey})
 	_, err := newHandler(t.Context(), lookup, new(slog.LevelVar))
-	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-signing-key") {
-		t.Errorf("got %v, want an error naming /remat/local/jwt-signing-key", err)
+	if err == nil || !strings.Contains(err.Error(), "/remat/local/jwt-public-key") {
+		t.Errorf("got %v, want an error naming /remat/local/jwt-public-key", err)
 	}
 }
 

@@ -2,7 +2,7 @@
 // users save ads, list them with what became of each, and remove them.
 //
 // Environment: the config package's global variables.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

@@ -12,11 +12,11 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 )
 
 const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
 	cursorKey = "function-test-cursor-key-0123456789abc"
 	adID      = "01JGZ0000000000000000000AD"
 )
@@ -26,8 +26,8 @@ const (
 // an ad and reads the saved ids as a signed-in buyer.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	users := accounts.NewDynamoStore(f.DB, f.Table)
 	buyer := accounts.User{
@@ -55,10 +55,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 		t.Fatalf("anonymous: got %d %s, want 401 not_logged_in", resp.StatusCode, resp.Body)
 	}
 
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: "buyer-1", Role: auth.RoleUser})
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,10 @@
 // Command payments-webhook is the Lambda behind POST /api/v1/payments/webhook:
 // it verifies the provider's signature and settles orders (package billing).
 //
-// Environment: the config package's global variables plus SITE_URL,
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url),
 // INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS, INVOICE_SELLER_VAT and
 // STRIPE_PUBLISHABLE_KEY (empty: test mode outside prod).
-// SSM (under SSM_PREFIX): jwt-signing-key; with Stripe stripe-secret-key
+// SSM (under SSM_PREFIX): jwt-public-key; with Stripe stripe-secret-key
 // and stripe-webhook-secret; in test mode stripe-webhook-secret or
 // test-webhook-secret.
 package main
@@ -15,7 +15,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/lambdahttp"
@@ -26,12 +25,7 @@ func main() { lambdahttp.Start("payments-webhook", newHandler) }
 // newHandler wires config -> clients -> store -> service -> handler once
 // per cold start.
 func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error) {
-	cfg, err := config.Load(lookup, config.EnvSiteURL, config.EnvInvoiceSellerName, config.EnvInvoiceSellerAddress, config.EnvInvoiceSellerVAT)
-	if err != nil {
-		return nil, fmt.Errorf("billing: %w", err)
-	}
-	level.Set(cfg.LogLevel)
-	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	cfg, awsCfg, err := lambdahttp.LoadConfig(ctx, lookup, level, config.EnvSiteURL, config.EnvInvoiceSellerName, config.EnvInvoiceSellerAddress, config.EnvInvoiceSellerVAT)
 	if err != nil {
 		return nil, fmt.Errorf("billing: %w", err)
 	}

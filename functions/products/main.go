@@ -5,7 +5,7 @@
 //
 // Environment: the config package's global variables plus UPLOAD_ENDPOINT
 // (empty on AWS; the local cloud's "<site>/_s3") and S3_USE_PATH_STYLE.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (
@@ -44,7 +44,7 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		billing.NewDynamoStore(db, cfg.TableName),
 		users,
 		catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
-		catalog.NewS3Uploads(s3Client, cfg.ImagesBucket, cfg.UploadEndpoint, cfg.S3UsePathStyle),
+		catalog.NewS3Uploads(s3Client, cfg.ImagesBucket, cfg.S3UsePathStyle),
 	)
 	// New ads are matched against the saved searches as they are published.
 	svc = svc.WithPublishListener(alerts.NewService(alerts.NewStore(db, cfg.TableName), db, cfg.TableName, svc, cursors))

@@ -12,25 +12,22 @@ import (
 
 	"github.com/remat/remat/infra/seed"
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abcdef"
-)
+const cursorKey = "function-test-cursor-key-0123456789abcdef"
 
 // TestColdStartAndInvoke wires the function from the environment and SSM
 // the local cloud gives it and sends event.json through the Lambda
 // boundary: the seeded categories come back.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey, "/remat/local/cursor-key": cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(), "/remat/local/cursor-key": cursorKey,
 	})
 	if _, err := seed.Run(context.Background(), f.DB, f.Table, seed.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	f.Env["UPLOAD_ENDPOINT"] = "http://127.0.0.1:8080/_s3"
 	h, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar))
 	if err != nil {
 		t.Fatalf("init: got %v, want nil", err)
@@ -41,52 +38,41 @@ func TestColdStartAndInvoke(t *testing.T) {
 	}
 }
 
-// TestUploadEndpoint checks the presigned upload the function's wiring
-// makes: addressed to UPLOAD_ENDPOINT path-style, with Content-Type and
-// Content-Length signed and no checksum baked in.
-func TestUploadEndpoint(t *testing.T) {
+// TestPresignedUpload checks the presigned upload the function's wiring
+// makes: addressed to the bucket's S3 host, path-style, with Content-Type
+// and Content-Length signed and no checksum baked in.
+func TestPresignedUpload(t *testing.T) {
 	f := testcloud.NewFunction(t, nil)
-	for _, tc := range []struct {
-		endpoint, wantPrefix string
-	}{
-		{"http://127.0.0.1:8080/_s3", "http://127.0.0.1:8080/_s3/" + f.Bucket + "/uploads/"},
-		{"", testcloud.S3Endpoint(t) + "/" + f.Bucket + "/uploads/"},
-	} {
-		s3c, _ := testcloud.S3(t)
-		up := catalog.NewS3Uploads(s3c, f.Bucket, tc.endpoint, true)
-		raw, err := up.PresignPut(t.Context(), catalog.UploadKey("01J0000000000000000000000A", "01J0000000000000000000000B"), "image/png", 4242, catalog.UploadTTL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(raw, tc.wantPrefix) {
-			t.Errorf("endpoint %q: got %s, want prefix %s", tc.endpoint, raw, tc.wantPrefix)
-		}
-		u, err := url.Parse(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		if got := q.Get("X-Amz-SignedHeaders"); got != "content-length;content-type;host" {
-			t.Errorf("signed headers: got %q, want content-length;content-type;host", got)
-		}
-		if q.Get("X-Amz-Expires") != "600" {
-			t.Errorf("expiry: got %q, want 600", q.Get("X-Amz-Expires"))
-		}
-		for k := range q {
-			if strings.Contains(strings.ToLower(k), "checksum") {
-				t.Errorf("got query parameter %s, want no checksum", k)
-			}
+	s3c, _ := testcloud.S3(t)
+	up := catalog.NewS3Uploads(s3c, f.Bucket, true)
+	raw, err := up.PresignPut(t.Context(), catalog.UploadKey("01J0000000000000000000000A", "01J0000000000000000000000B"), "image/png", 4242, catalog.UploadTTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := testcloud.S3Endpoint(t) + "/" + f.Bucket + "/uploads/"; !strings.HasPrefix(raw, want) {
+		t.Errorf("got %s, want prefix %s", raw, want)
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if got := q.Get("X-Amz-SignedHeaders"); got != "content-length;content-type;host" {
+		t.Errorf("signed headers: got %q, want content-length;content-type;host", got)
+	}
+	if q.Get("X-Amz-Expires") != "600" {
+		t.Errorf("expiry: got %q, want 600", q.Get("X-Amz-Expires"))
+	}
+	for k := range q {
+		if strings.Contains(strings.ToLower(k), "checksum") {
+			t.Errorf("got query parameter %s, want no checksum", k)
 		}
 	}
 }
 
 func TestInitFails(t *testing.T) {
-	f := testcloud.NewFunction(t, map[string]string{"/remat/local/jwt-signing-key": jwtKey})
+	f := testcloud.NewFunction(t, map[string]string{"/remat/local/jwt-public-key": authtest.PublicKeyPEM()})
 	if _, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar)); err == nil || !strings.Contains(err.Error(), "cursor-key") {
 		t.Errorf("missing cursor key: got %v, want an error naming cursor-key", err)
-	}
-	f.Env["UPLOAD_ENDPOINT"] = "not a url"
-	if _, err := newHandler(t.Context(), f.Lookup, new(slog.LevelVar)); err == nil || !strings.Contains(err.Error(), "UPLOAD_ENDPOINT") {
-		t.Errorf("bad upload endpoint: got %v, want an error naming UPLOAD_ENDPOINT", err)
 	}
 }

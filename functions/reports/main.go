@@ -4,7 +4,7 @@
 //
 // Environment: the config package's global variables plus CONTACT_INBOX
 // (notified of every report) and SITE_URL.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

@@ -11,20 +11,18 @@ import (
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndInvoke wires the function from environment and SSM and
 // sends event.json (a report of an active ad) through the Lambda boundary.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	f.Env["CONTACT_INBOX"] = "contact@remat.ch"
 	event := testcloud.EventJSON(t)
@@ -55,7 +53,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 func TestInitFailsOnConfig(t *testing.T) {
 	env := map[string]string{"STAGE": "local"}
 	_, err := newHandler(t.Context(), func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar))
-	if err == nil || !strings.Contains(err.Error(), "CONTACT_INBOX: missing") || !strings.Contains(err.Error(), "SITE_URL: missing") {
+	if err == nil || !strings.Contains(err.Error(), "CONTACT_INBOX: missing") || !strings.Contains(err.Error(), "TABLE_NAME: missing") {
 		t.Errorf("got %v, want every missing variable named", err)
 	}
 }

@@ -5,7 +5,7 @@
 // Environment: the config package's global variables plus
 // REVIEW_WAIT_HOURS (the waiting period between a buyer's first message
 // about an ad and their review; 48 when unset).
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key.
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key.
 package main
 
 import (

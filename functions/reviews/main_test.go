@@ -12,19 +12,17 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndInvoke wires the function from environment and SSM and
 // sends event.json (a seller's public profile) through the Lambda boundary.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	u := accounts.User{
 		ID: "seller-1", FirstName: "Luca", LastName: "Bernasconi", Email: "luca@example.ch", Language: "it", Role: auth.RoleUser,

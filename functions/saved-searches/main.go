@@ -3,7 +3,7 @@
 // the unsubscribe link of an alert e-mail pauses one without a session.
 //
 // Environment: the config package's global variables.
-// SSM (under SSM_PREFIX): jwt-signing-key, cursor-key (also signs the
+// SSM (under SSM_PREFIX): jwt-public-key, cursor-key (also signs the
 // unsubscribe links).
 package main
 

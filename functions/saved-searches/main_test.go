@@ -12,20 +12,18 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 )
 
-const (
-	jwtKey    = "function-test-jwt-key-0123456789abcdef"
-	cursorKey = "function-test-cursor-key-0123456789abc"
-)
+const cursorKey = "function-test-cursor-key-0123456789abc"
 
 // TestColdStartAndInvoke wires the function from environment and SSM, sends
 // event.json (an unsubscribe link that is not ours) through the Lambda
 // boundary, then saves and lists a search as a signed-in user.
 func TestColdStartAndInvoke(t *testing.T) {
 	f := testcloud.NewFunction(t, map[string]string{
-		"/remat/local/jwt-signing-key": jwtKey,
-		"/remat/local/cursor-key":      cursorKey,
+		"/remat/local/jwt-public-key": authtest.PublicKeyPEM(),
+		"/remat/local/cursor-key":     cursorKey,
 	})
 	u := accounts.User{
 		ID: "buyer-1", FirstName: "Anna", Email: "anna@example.ch", Language: "fr", Role: auth.RoleUser,
@@ -43,10 +41,7 @@ func TestColdStartAndInvoke(t *testing.T) {
 	if resp := testcloud.Invoke(t, lh, event); resp.StatusCode != 400 || !strings.Contains(resp.Body, `"invalid_token"`) {
 		t.Fatalf("unsubscribe: got %d %s, want 400 invalid_token", resp.StatusCode, resp.Body)
 	}
-	iss, err := auth.NewIssuer([]byte(jwtKey), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: "buyer-1", Role: auth.RoleUser})
 	if err != nil {
 		t.Fatal(err)

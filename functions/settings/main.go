@@ -3,8 +3,9 @@
 // administrators change in the back office (notice banner, sign-ups open).
 //
 // Environment: the config package's global variables, plus the optional
-// STRIPE_PUBLISHABLE_KEY, FEATURE_FLAGS and SOCIAL_PROVIDERS. No SSM
-// secrets. DynamoDB: GetItem of the site settings item (package settings,
+// STRIPE_PUBLISHABLE_KEY, FEATURE_FLAGS and SOCIAL_PROVIDERS. SSM: only
+// origin-secret, which lambdahttp.Start checks every request against, like
+// every HTTP function's. DynamoDB: GetItem of the site settings item (package settings,
 // keys.go), reused for settings.CacheTTL by a warm instance.
 package main
 

@@ -4,7 +4,7 @@
 // (shared/subscriptions), and expires the ads whose run has ended, taking
 // them out of search (shared/catalog). It has no HTTP route.
 //
-// Environment: the config package's global variables plus SITE_URL (the
+// Environment: the config package's global variables plus SITE_URL (on AWS: the SSM parameter site-url) (the
 // base of the links in the reminder). No secrets.
 package main
 
@@ -22,9 +22,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
 	"github.com/remat/remat/shared/accounts"
-	"github.com/remat/remat/shared/awsx"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/lambdahttp"
 	"github.com/remat/remat/shared/logging"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/subscriptions"
@@ -48,12 +48,7 @@ type handler func(ctx context.Context, ev events.CloudWatchEvent) error
 // start. now is the clock: the run's time is the invocation's, not the
 // event's, so a redelivered old event does no stale work.
 func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar, now func() time.Time) (handler, error) {
-	cfg, err := config.Load(lookup, config.EnvSiteURL)
-	if err != nil {
-		return nil, fmt.Errorf("subscriptions-schedule: %w", err)
-	}
-	level.Set(cfg.LogLevel)
-	awsCfg, err := awsx.Load(ctx, cfg.AWSRegion)
+	cfg, awsCfg, err := lambdahttp.LoadConfig(ctx, lookup, level, config.EnvSiteURL)
 	if err != nil {
 		return nil, fmt.Errorf("subscriptions-schedule: %w", err)
 	}

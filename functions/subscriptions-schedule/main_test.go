@@ -23,25 +23,27 @@ import (
 )
 
 // TestColdStartAndScheduledEvent wires the function from the environment
-// the local cloud gives it and delivers event.json through the Lambda
-// handler: a subscription 3 days from expiry gets its reminder, and an ad
-// whose run ended an hour ago expires.
+// and SSM as on AWS (the site's URL from the parameter site-url, which the
+// stack writes) and delivers event.json through the Lambda handler: a
+// subscription 3 days from expiry gets its reminder, linking to that site,
+// and an ad whose run ended an hour ago expires.
 func TestColdStartAndScheduledEvent(t *testing.T) {
 	db, table := testcloud.DynamoDB(t)
 	_, box := testcloud.SES(t)
+	ssmClient := testcloud.SSM(t, map[string]string{"/remat/local/site-url": "http://127.0.0.1:8080/"})
 	none := filepath.Join(t.TempDir(), "none")
 	for k, v := range map[string]string{
 		"AWS_EC2_METADATA_DISABLED": "true", "AWS_CONFIG_FILE": none, "AWS_SHARED_CREDENTIALS_FILE": none,
 		"AWS_PROFILE": "", "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_SESSION_TOKEN": "",
 		"AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_DYNAMODB": testcloud.DynamoDBEndpoint(t),
-		"AWS_ENDPOINT_URL_SESV2": box.Endpoint(),
+		"AWS_ENDPOINT_URL_SESV2": box.Endpoint(), "AWS_ENDPOINT_URL_SSM": *ssmClient.Options().BaseEndpoint,
 	} {
 		t.Setenv(k, v)
 	}
 	env := map[string]string{
 		"STAGE": "local", "TABLE_NAME": table, "IMAGES_BUCKET": "remat-local-images",
 		"SSM_PREFIX": "/remat/local", "LOG_LEVEL": "error", "MAIL_FROM": "no-reply@remat.ch",
-		"AWS_REGION": testcloud.Region, "SITE_URL": "http://127.0.0.1:8080",
+		"AWS_REGION": testcloud.Region,
 	}
 	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 	ctx := context.Background()
@@ -100,9 +102,31 @@ func TestColdStartAndScheduledEvent(t *testing.T) {
 	}
 }
 
+// TestSiteURLFromSSM: without SITE_URL in the environment the function
+// needs the SSM parameter site-url, and its cold start fails naming it.
+func TestSiteURLFromSSM(t *testing.T) {
+	ssmClient := testcloud.SSM(t, map[string]string{})
+	none := filepath.Join(t.TempDir(), "none")
+	for k, v := range map[string]string{
+		"AWS_EC2_METADATA_DISABLED": "true", "AWS_CONFIG_FILE": none, "AWS_SHARED_CREDENTIALS_FILE": none,
+		"AWS_PROFILE": "", "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_SESSION_TOKEN": "",
+		"AWS_ENDPOINT_URL_SSM": *ssmClient.Options().BaseEndpoint,
+	} {
+		t.Setenv(k, v)
+	}
+	env := map[string]string{
+		"STAGE": "local", "TABLE_NAME": "t", "IMAGES_BUCKET": "b", "SSM_PREFIX": "/remat/local",
+		"MAIL_FROM": "no-reply@remat.ch", "AWS_REGION": testcloud.Region,
+	}
+	_, err := newHandler(context.Background(), func(k string) (string, bool) { v, ok := env[k]; return v, ok }, new(slog.LevelVar), time.Now)
+	if err == nil || !strings.Contains(err.Error(), "/remat/local/site-url") {
+		t.Errorf("got %v, want an error naming /remat/local/site-url", err)
+	}
+}
+
 func TestMissingConfig(t *testing.T) {
 	_, err := newHandler(context.Background(), func(string) (string, bool) { return "", false }, new(slog.LevelVar), time.Now)
-	if err == nil || !strings.Contains(err.Error(), "SITE_URL") {
-		t.Errorf("got %v, want an error naming SITE_URL", err)
+	if err == nil || !strings.Contains(err.Error(), "TABLE_NAME: missing") {
+		t.Errorf("got %v, want an error naming TABLE_NAME", err)
 	}
 }

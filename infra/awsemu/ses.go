@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/mailbox"
 )
 
@@ -26,7 +28,9 @@ import (
 // message in a mailbox.Store. Simple and Raw content are supported;
 // Template content is rejected. Safe for concurrent use.
 type SES struct {
-	store *mailbox.Store
+	store           *mailbox.Store
+	iam             *iam.Enforcer
+	region, account string
 
 	mu      sync.Mutex
 	failure error
@@ -34,6 +38,43 @@ type SES struct {
 
 // NewSES returns an SES emulator that delivers into store.
 func NewSES(store *mailbox.Store) *SES { return &SES{store: store} }
+
+// WithIAM makes s authenticate every request and authorize ses:SendEmail
+// on the sender's identity (arn:aws:ses:<region>:<account>:identity/<from
+// address>) with the condition keys ses:FromAddress, ses:FromDisplayName,
+// ses:Recipients and ses:ApiVersion, answering 403 AccessDeniedException as
+// SES does. It returns s.
+func (s *SES) WithIAM(e *iam.Enforcer, region, account string) *SES {
+	s.iam, s.region, s.account = e, region, account
+	return s
+}
+
+func (s *SES) authorize(r *http.Request, p *iam.Principal, msg mailbox.Message) *APIError {
+	from, err := mail.ParseAddress(msg.From)
+	if err != nil {
+		return badRequest("FromEmailAddress: invalid address %q", msg.From)
+	}
+	var recipients []string
+	for _, list := range [][]string{msg.To, msg.Cc, msg.Bcc} {
+		for _, a := range list {
+			if pa, err := mail.ParseAddress(a); err == nil {
+				recipients = append(recipients, pa.Address)
+			}
+		}
+	}
+	ctx := map[string][]string{
+		"ses:FromAddress": {from.Address}, "ses:Recipients": recipients, "ses:ApiVersion": {"2"},
+		"aws:RequestedRegion": {s.region},
+	}
+	if from.Name != "" {
+		ctx["ses:FromDisplayName"] = []string{from.Name}
+	}
+	req := iam.Request{Action: "ses:SendEmail", Resource: fmt.Sprintf("arn:aws:ses:%s:%s:identity/%s", s.region, s.account, from.Address), Context: ctx}
+	if d := s.iam.Authorize(r.Context(), p, nil, req); !d.Allowed {
+		return &APIError{Status: http.StatusForbidden, Code: "AccessDeniedException", Message: d.Message(false)}
+	}
+	return nil
+}
 
 // SetFailure makes every following SendEmail fail with err (an *APIError
 // chooses status and code; anything else is a 500 InternalFailure, which the
@@ -87,8 +128,23 @@ func (s *SES) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sesError(w, asAPIError(failure))
 		return
 	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 40<<20))
+	if err != nil {
+		sesError(w, badRequest("cannot read the body: %v", err))
+		return
+	}
+	var p *iam.Principal
+	if s.iam != nil {
+		sum := sha256.Sum256(body)
+		if p, err = s.iam.Authenticate(r.Context(), r, iam.AuthOptions{Service: "ses", PayloadHash: hex.EncodeToString(sum[:])}, false); err != nil {
+			e := jsonAuthError(err)
+			e.Status = http.StatusForbidden
+			sesError(w, e)
+			return
+		}
+	}
 	var req sendEmailRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 40<<20)).Decode(&req); err != nil {
+	if err := json.Unmarshal(body, &req); err != nil {
 		sesError(w, badRequest("invalid JSON body: %v", err))
 		return
 	}
@@ -96,6 +152,12 @@ func (s *SES) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		sesError(w, asAPIError(err))
 		return
+	}
+	if p != nil {
+		if e := s.authorize(r, p, msg); e != nil {
+			sesError(w, e)
+			return
+		}
 	}
 	stored, err := s.store.Add(msg)
 	if err != nil {

@@ -1,8 +1,13 @@
 package awsemu
 
 import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -12,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/remat/remat/infra/iam"
 )
 
 // SSM emulates the read side of SSM Parameter Store over the AWS JSON 1.1
@@ -21,25 +28,53 @@ import (
 // the ciphertext, as on AWS). Safe for concurrent use.
 type SSM struct {
 	region, account string
+	iam             *iam.Enforcer
 
 	mu     sync.RWMutex
 	params map[string]string
+	types  map[string]string // name -> String or StringList; default SecureString
 }
 
-// NewSSM serves the given parameters (name -> plain value). Names are full
-// paths such as /remat/local/jwt-secret. The map is copied.
+// NewSSM serves the given parameters (name -> plain value) as
+// SecureStrings. Names are full paths such as /remat/local/jwt-secret. The
+// map is copied.
 func NewSSM(params map[string]string) *SSM {
-	return &SSM{region: "eu-central-2", account: "123456789012", params: maps.Clone(params)}
+	return &SSM{region: "eu-central-2", account: "123456789012", params: maps.Clone(params), types: map[string]string{}}
 }
 
-// Set adds or replaces a parameter.
-func (s *SSM) Set(name, value string) {
+// WithIAM makes s authenticate every request and authorize it with the
+// caller's policies (ssm:GetParameter, ssm:GetParameters on every name,
+// ssm:GetParametersByPath on the path), answering AccessDeniedException as
+// SSM does; ARNs use region and account. It returns s.
+func (s *SSM) WithIAM(e *iam.Enforcer, region, account string) *SSM {
+	s.iam, s.region, s.account = e, region, account
+	return s
+}
+
+// Value returns a parameter's plain value.
+func (s *SSM) Value(name string) (string, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	v, ok := s.params[name]
+	return v, ok
+}
+
+// Set adds or replaces a SecureString parameter.
+func (s *SSM) Set(name, value string) { s.Put(name, "SecureString", value) }
+
+// Put adds or replaces a parameter of the given type (String, StringList
+// or SecureString).
+func (s *SSM) Put(name, typ, value string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.params == nil {
 		s.params = map[string]string{}
 	}
+	if s.types == nil {
+		s.types = map[string]string{}
+	}
 	s.params[name] = value
+	s.types[name] = typ
 }
 
 const ssmContentType = "application/x-amz-json-1.1"
@@ -69,14 +104,26 @@ func (s *SSM) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		MaxResults     int
 		NextToken      string
 	}
-	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&req); err != nil && err != io.EOF {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
 		ssmError(w, &APIError{Status: http.StatusBadRequest, Code: "SerializationException", Message: err.Error()})
+		return
+	}
+	if len(bytes.TrimSpace(body)) > 0 {
+		if err := json.Unmarshal(body, &req); err != nil {
+			ssmError(w, &APIError{Status: http.StatusBadRequest, Code: "SerializationException", Message: err.Error()})
+			return
+		}
+	}
+	op := r.Header.Get("X-Amz-Target")
+	if apiErr := s.authorize(r, body, op, req.Name, req.Names, req.Path); apiErr != nil {
+		ssmError(w, apiErr)
 		return
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 
-	switch op := r.Header.Get("X-Amz-Target"); op {
+	switch op {
 	case "AmazonSSM.GetParameter":
 		p, ok := s.lookup(req.Name, req.WithDecryption)
 		if !ok {
@@ -153,15 +200,16 @@ func (s *SSM) lookup(name string, decrypt bool) (ssmParameter, bool) {
 	if !ok {
 		return ssmParameter{}, false
 	}
-	if !decrypt {
+	typ := cmp.Or(s.types[name], "SecureString")
+	if !decrypt && typ == "SecureString" {
 		v = base64.StdEncoding.EncodeToString([]byte("local-kms:" + v))
 	}
 	return ssmParameter{
 		Name:             name,
-		Type:             "SecureString",
+		Type:             typ,
 		Value:            v,
 		Version:          1,
-		ARN:              fmt.Sprintf("arn:aws:ssm:%s:%s:parameter/%s", s.region, s.account, strings.TrimPrefix(name, "/")),
+		ARN:              s.parameterARN(name),
 		DataType:         "text",
 		LastModifiedDate: float64(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix()),
 	}, true
@@ -170,4 +218,58 @@ func (s *SSM) lookup(name string, decrypt bool) (ssmParameter, bool) {
 // ssmError writes an AWS JSON 1.1 error (type in __type).
 func ssmError(w http.ResponseWriter, e *APIError) {
 	writeJSON(w, e.Status, ssmContentType, map[string]string{"__type": e.Code, "message": e.Message})
+}
+
+// parameterARN is a parameter's ARN: arn:aws:ssm:<region>:<account>:parameter
+// followed by the name, with its leading slash.
+func (s *SSM) parameterARN(name string) string {
+	return fmt.Sprintf("arn:aws:ssm:%s:%s:parameter/%s", s.region, s.account, strings.TrimPrefix(name, "/"))
+}
+
+// authorize authenticates the caller and checks the operation's actions
+// on every parameter it names; nil when allowed (or without IAM).
+func (s *SSM) authorize(r *http.Request, body []byte, op, name string, names []string, path string) *APIError {
+	if s.iam == nil {
+		return nil
+	}
+	sum := sha256.Sum256(body)
+	p, err := s.iam.Authenticate(r.Context(), r, iam.AuthOptions{Service: "ssm", PayloadHash: hex.EncodeToString(sum[:])}, false)
+	if err != nil {
+		return jsonAuthError(err)
+	}
+	var reqs []iam.Request
+	switch op {
+	case "AmazonSSM.GetParameter":
+		reqs = append(reqs, iam.Request{Action: "ssm:GetParameter", Resource: s.parameterARN(name)})
+	case "AmazonSSM.GetParameters":
+		for _, n := range names {
+			reqs = append(reqs, iam.Request{Action: "ssm:GetParameters", Resource: s.parameterARN(n)})
+		}
+	case "AmazonSSM.GetParametersByPath":
+		reqs = append(reqs, iam.Request{Action: "ssm:GetParametersByPath", Resource: s.parameterARN(strings.TrimSuffix(path, "/"))})
+	}
+	for _, req := range reqs {
+		req.Context = map[string][]string{"aws:RequestedRegion": {s.region}}
+		if d := s.iam.Authorize(r.Context(), p, nil, req); !d.Allowed {
+			return &APIError{Status: http.StatusBadRequest, Code: "AccessDeniedException", Message: d.Message(false)}
+		}
+	}
+	return nil
+}
+
+// jsonAuthError is the answer of the JSON-protocol services (SSM) to a
+// request whose signature does not check out.
+func jsonAuthError(err error) *APIError {
+	var ae *iam.AuthError
+	if !errors.As(err, &ae) {
+		return &APIError{Status: http.StatusBadRequest, Code: "UnrecognizedClientException", Message: "The security token included in the request is invalid."}
+	}
+	switch ae.Kind {
+	case iam.AuthMissing:
+		return &APIError{Status: http.StatusBadRequest, Code: "MissingAuthenticationTokenException", Message: "Request is missing Authentication Token"}
+	case iam.AuthUnknownKey, iam.AuthInvalidToken:
+		return &APIError{Status: http.StatusBadRequest, Code: "UnrecognizedClientException", Message: "The security token included in the request is invalid."}
+	default:
+		return &APIError{Status: http.StatusBadRequest, Code: "InvalidSignatureException", Message: ae.Msg}
+	}
 }

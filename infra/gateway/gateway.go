@@ -7,20 +7,25 @@
 //     function runs through an Invoker (lambdart, i.e. the real binary
 //     behind the Lambda Runtime API) and its response is mapped back.
 //     API Gateway's own answers are reproduced: 404 {"message":"Not Found"}
-//     for unmatched routes, 413 above 10 MB, 500/503 when the function
-//     fails or times out, an apigw-requestid header.
+//     for unmatched routes, 413 above 10 MB, 500 when the function fails
+//     or times out, an apigw-requestid header.
 //   - /images/* is proxied to the images bucket (the S3 emulator), like the
-//     distribution's images origin.
-//   - /_s3/<bucket>/<key> stands for the bucket's own S3 host, where the
-//     browser PUTs product photos with presigned URLs: the SigV4 query
-//     signature and its expiry are checked as S3 checks them (so a lying
-//     Content-Length or Content-Type is refused locally too), then the PUT
-//     goes to the S3 emulator (s3upload.go).
+//     distribution's images origin: signed as CloudFront with origin access
+//     control, so the bucket policy decides what it may read.
 //   - Everything else is the SPA build (frontend/dist) with the CloudFront
 //     function's fallback: a path whose last segment has no "." is
 //     index.html, a missing file with an extension is 404.
 //   - /_dev/ holds local-only pages (the dev mailbox, Config.DevHandlers);
 //     they exist nowhere on AWS.
+//
+// Requests to /api/* through this handler come "through CloudFront": they
+// carry the distribution's origin custom headers (Config.OriginHeaders,
+// such as the origin secret the functions check) and CloudFront-Viewer-
+// Address, both overwriting whatever the client sent. API returns the
+// other door, the HTTP API's own execute-api endpoint: the same routes
+// without those headers, so the functions refuse what skips CloudFront,
+// as they do on AWS. Both enforce the HTTP API's default route throttling
+// (DefaultRouteSettings): 429 {"message":"Too Many Requests"} beyond it.
 //
 // The template's response headers policy (Content-Security-Policy, HSTS,
 // ...) is applied to every response and overrides the origin's headers,
@@ -40,13 +45,16 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
@@ -99,15 +107,12 @@ type Config struct {
 	// plus "/bucket", path-style); /images/KEY is fetched from
 	// ImagesOrigin/images/KEY. Empty: /images/* is 404.
 	ImagesOrigin string
-	// S3Origin is the S3 emulator's endpoint (http://127.0.0.1:PORT);
-	// verified PUTs to /_s3/<bucket>/<key> are stored at
-	// S3Origin/<bucket>/<key>. Empty: /_s3/ is 404.
-	S3Origin string
-	// S3Credentials are the static credentials presigned upload URLs must
-	// be signed with (the local cloud's).
-	S3Credentials aws.Credentials
-	// Now is the clock presigned URLs expire by (default time.Now).
-	Now func() time.Time
+	// ImagesCredentials sign the fetches from ImagesOrigin (SigV4, as
+	// CloudFront's origin access control signs them); empty sends them
+	// unsigned.
+	ImagesCredentials aws.Credentials
+	// ImagesRegion is the region the fetches are signed for.
+	ImagesRegion string
 	// Mailbox backs /_dev/mailbox; nil shows an empty mailbox.
 	Mailbox Mailbox
 	// Scheduler backs POST /_dev/schedule/<FunctionLogicalId>, which runs
@@ -118,6 +123,14 @@ type Config struct {
 	DevHandlers map[string]http.Handler
 	// Logger receives the access log (default slog.Default()).
 	Logger *slog.Logger
+	// OriginHeaders are the custom headers the distribution adds to every
+	// request it forwards to the API origin (OriginCustomHeaders, with
+	// their dynamic references resolved), such as the origin secret.
+	OriginHeaders http.Header
+	// ThrottleRate and ThrottleBurst are the HTTP API's default route
+	// throttling (requests per second, bucket size); zero is unlimited.
+	ThrottleRate  float64
+	ThrottleBurst int
 	// AccountID and APIID fill requestContext (defaults DefaultAccountID
 	// and DefaultAPIID).
 	AccountID string
@@ -144,9 +157,9 @@ type Gateway struct {
 	router   *router
 	security map[string]bool // canonical names of cfg.SecurityHeaders
 	images   http.Handler
-	s3       http.Handler
 	static   *staticSite
 	log      *slog.Logger
+	throttle *tokenBucket
 }
 
 // New validates cfg and returns a Gateway.
@@ -174,7 +187,9 @@ func New(cfg Config) (*Gateway, error) {
 		security: map[string]bool{},
 		static:   &staticSite{dir: cfg.WebDir},
 		log:      cmp.Or(cfg.Logger, slog.Default()),
+		throttle: newTokenBucket(cfg.ThrottleRate, cfg.ThrottleBurst),
 	}
+	cfg.OriginHeaders = cfg.OriginHeaders.Clone()
 	for k := range cfg.SecurityHeaders {
 		g.security[http.CanonicalHeaderKey(k)] = true
 	}
@@ -183,17 +198,7 @@ func New(cfg Config) (*Gateway, error) {
 		if err != nil || origin.Scheme == "" || origin.Host == "" {
 			return nil, fmt.Errorf("gateway: images origin %q: want an absolute URL", cfg.ImagesOrigin)
 		}
-		g.images = newImagesProxy(origin)
-	}
-	if cfg.S3Origin != "" {
-		origin, err := url.Parse(cfg.S3Origin)
-		if err != nil || origin.Scheme == "" || origin.Host == "" {
-			return nil, fmt.Errorf("gateway: S3 origin %q: want an absolute URL", cfg.S3Origin)
-		}
-		if cfg.S3Credentials.AccessKeyID == "" || cfg.S3Credentials.SecretAccessKey == "" {
-			return nil, errors.New("gateway: S3 origin without S3Credentials")
-		}
-		g.s3 = newS3UploadProxy(origin)
+		g.images = newImagesProxy(origin, cfg.ImagesCredentials, cmp.Or(cfg.ImagesRegion, "eu-central-2"))
 	}
 	return g, nil
 }
@@ -215,22 +220,28 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(path, "/_dev/"):
 		g.serveDev(rec, r)
 	case strings.HasPrefix(path, "/api/"):
-		g.serveAPI(rec, r, info)
+		g.serveAPI(rec, g.throughCloudFront(r), info)
 	case strings.HasPrefix(path, "/images/"):
 		g.serveImages(rec, r)
-	case strings.HasPrefix(path, S3UploadPrefix):
-		g.serveS3Upload(rec, r, info)
 	default:
 		g.static.serve(rec, r)
 	}
 
+	g.logRequest(r, rec, info, start, "")
+}
+
+// logRequest writes one access-log line.
+func (g *Gateway) logRequest(r *http.Request, rec *recorder, info *requestInfo, start time.Time, door string) {
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
-		slog.String("path", path),
+		slog.String("path", r.URL.Path),
 		slog.Int("status", rec.status),
 		slog.Duration("duration", time.Since(start)),
 		slog.Int64("bytes", rec.bytes),
 		slog.String("requestId", info.id),
+	}
+	if door != "" {
+		attrs = append(attrs, slog.String("via", door))
 	}
 	if info.function != "" {
 		attrs = append(attrs, slog.String("function", info.function))
@@ -245,13 +256,6 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.log.LogAttrs(r.Context(), level, "http", attrs...)
 }
 
-func (g *Gateway) now() time.Time {
-	if g.cfg.Now != nil {
-		return g.cfg.Now()
-	}
-	return time.Now()
-}
-
 // requestInfo collects what the access log reports about a request.
 type requestInfo struct {
 	id       string
@@ -259,8 +263,43 @@ type requestInfo struct {
 	err      error
 }
 
+// throughCloudFront returns r as the distribution forwards it to the API
+// origin: with its origin custom headers and CloudFront-Viewer-Address
+// (the viewer's address and port), set over what the viewer sent.
+func (g *Gateway) throughCloudFront(r *http.Request) *http.Request {
+	r = r.Clone(r.Context())
+	for k, vs := range g.cfg.OriginHeaders {
+		r.Header[http.CanonicalHeaderKey(k)] = append([]string(nil), vs...)
+	}
+	r.Header.Del(viewerAddressHeader)
+	if host, port, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		r.Header.Set(viewerAddressHeader, host+":"+port) // CloudFront does not bracket IPv6
+	}
+	return r
+}
+
+// viewerAddressHeader is the CloudFront header with the viewer's address.
+const viewerAddressHeader = "CloudFront-Viewer-Address"
+
+// API is the HTTP API's own endpoint (execute-api): the routes without the
+// distribution in front, so without the origin headers, the response
+// headers policy, the site and the dev pages.
+func (g *Gateway) API() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		info := &requestInfo{id: newRequestID()}
+		g.serveAPI(rec, r, info)
+		g.logRequest(r, rec, info, start, "execute-api")
+	})
+}
+
 func (g *Gateway) serveAPI(w http.ResponseWriter, r *http.Request, info *requestInfo) {
 	w.Header().Set("Apigw-Requestid", info.id)
+	if !g.throttle.allow(time.Now()) {
+		writeMessage(w, r, http.StatusTooManyRequests, "Too Many Requests")
+		return
+	}
 	route, params, ok := g.router.match(r.Method, r.URL.EscapedPath())
 	if !ok {
 		writeMessage(w, r, http.StatusNotFound, "Not Found")
@@ -305,14 +344,14 @@ func (g *Gateway) serveAPI(w http.ResponseWriter, r *http.Request, info *request
 	}
 }
 
-// errorStatus maps an invocation failure to API Gateway's answer.
+// errorStatus maps an invocation failure to the HTTP API's answer: a
+// function that times out or fails is 500 Internal Server Error (the HTTP
+// API gives 503 only when its own 30-second integration limit passes,
+// which the functions' timeouts keep from happening).
 func errorStatus(err error) (int, string) {
-	var (
-		timeout  *lambdart.TimeoutError
-		tooLarge *lambdart.PayloadTooLargeError
-	)
+	var tooLarge *lambdart.PayloadTooLargeError
 	switch {
-	case errors.As(err, &timeout), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, "Service Unavailable"
 	case errors.As(err, &tooLarge):
 		return http.StatusRequestEntityTooLarge, "Request Entity Too Large"
@@ -352,13 +391,20 @@ func (g *Gateway) serveImages(w http.ResponseWriter, r *http.Request) {
 }
 
 // newImagesProxy forwards GET /images/KEY to origin/images/KEY without the
-// viewer's cookies and credentials (the cache policy forwards none).
-func newImagesProxy(origin *url.URL) http.Handler {
+// viewer's cookies and credentials (the cache policy forwards none), signed
+// with creds as the distribution's origin access control signs it.
+func newImagesProxy(origin *url.URL, creds aws.Credentials, region string) http.Handler {
+	transport := http.DefaultTransport
+	if creds.AccessKeyID != "" {
+		transport = &sigv4Transport{next: http.DefaultTransport, creds: creds, region: region}
+	}
 	return &httputil.ReverseProxy{
+		Transport: transport,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(origin)
-			pr.Out.Header.Del("Cookie")
-			pr.Out.Header.Del("Authorization")
+			for _, h := range []string{"Cookie", "Authorization", "Origin", "Referer"} {
+				pr.Out.Header.Del(h)
+			}
 			pr.Out.Host = origin.Host
 		},
 		ModifyResponse: func(resp *http.Response) error {
@@ -408,4 +454,56 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// sigv4Transport signs each request for S3 with static credentials.
+type sigv4Transport struct {
+	next   http.RoundTripper
+	creds  aws.Credentials
+	region string
+}
+
+func (t *sigv4Transport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	const emptyBody = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" // SHA-256 of nothing
+	r.Header.Set("X-Amz-Content-Sha256", emptyBody)
+	signer := v4.NewSigner(func(o *v4.SignerOptions) { o.DisableURIPathEscaping = true })
+	if err := signer.SignHTTP(r.Context(), t.creds, r, emptyBody, "s3", t.region, time.Now()); err != nil {
+		return nil, fmt.Errorf("gateway: sign images request: %w", err)
+	}
+	return t.next.RoundTrip(r) //nolint:wrapcheck // a transparent transport
+}
+
+// tokenBucket is API Gateway's throttle: rate tokens a second up to burst;
+// a request takes one. A nil bucket lets everything through.
+type tokenBucket struct {
+	rate, burst float64
+
+	mu     sync.Mutex
+	tokens float64
+	last   time.Time
+}
+
+func newTokenBucket(rate float64, burst int) *tokenBucket {
+	if rate <= 0 || burst <= 0 {
+		return nil
+	}
+	return &tokenBucket{rate: rate, burst: float64(burst), tokens: float64(burst)}
+}
+
+func (b *tokenBucket) allow(now time.Time) bool {
+	if b == nil {
+		return true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.last.IsZero() {
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
 }

@@ -20,6 +20,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
 	"github.com/remat/remat/infra/samtpl"
@@ -361,7 +363,8 @@ func TestAPIGatewayErrors(t *testing.T) {
 		{"trailing slash", "GET", "/api/v1/binary/", nil, 404, `{"message":"Not Found"}`},
 		{"greedy needs a segment", "GET", "/api/v1/files/", nil, 404, `{"message":"Not Found"}`},
 		{"function error", "GET", "/api/v1/fail", nil, 500, `{"message":"Internal Server Error"}`},
-		{"function timeout", "GET", "/api/v1/slow", nil, 503, `{"message":"Service Unavailable"}`},
+		// An HTTP API answers a function's timeout like any other failure.
+		{"function timeout", "GET", "/api/v1/slow", nil, 500, `{"message":"Internal Server Error"}`},
 		{"body over 10 MB", "POST", "/api/v1/echo/x", bytes.NewReader(make([]byte, MaxBodyBytes+1)), 413, `{"message":"Request Entity Too Large"}`},
 	}
 	for _, tt := range tests {
@@ -546,15 +549,18 @@ func TestDevMailbox(t *testing.T) {
 }
 
 func TestImagesOrigin(t *testing.T) {
-	var gotPath, gotCookie string
+	var gotPath, gotCookie, gotAuth string
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gotPath, gotCookie = r.URL.Path, r.Header.Get("Cookie")
+		gotPath, gotCookie, gotAuth = r.URL.Path, r.Header.Get("Cookie"), r.Header.Get("Authorization")
 		w.Header().Set("Content-Type", "image/jpeg")
 		w.Header().Set("X-Amz-Request-Id", "internal")
 		_, _ = w.Write([]byte("jpeg"))
 	}))
 	defer origin.Close()
-	f := newFixture(t, func(c *Config) { c.ImagesOrigin = origin.URL + "/remat-local-images-000000000000" })
+	f := newFixture(t, func(c *Config) {
+		c.ImagesOrigin = origin.URL + "/remat-local-images-000000000000"
+		c.ImagesCredentials = aws.Credentials{AccessKeyID: "ASIACLOUDFRONT", SecretAccessKey: "s", SessionToken: "t"}
+	})
 
 	resp, body := f.do(t, "GET", "/images/ads/1/photo.jpg", nil, http.Header{"Cookie": {"session=abc"}})
 	if resp.StatusCode != 200 || string(body) != "jpeg" {
@@ -562,6 +568,9 @@ func TestImagesOrigin(t *testing.T) {
 	}
 	if want := "/remat-local-images-000000000000/images/ads/1/photo.jpg"; gotPath != want {
 		t.Errorf("origin path: got %q, want %q", gotPath, want)
+	}
+	if !strings.HasPrefix(gotAuth, "AWS4-HMAC-SHA256 Credential=ASIACLOUDFRONT/") {
+		t.Errorf("origin request: got Authorization %q, want it signed as CloudFront", gotAuth)
 	}
 	if gotCookie != "" || resp.Header.Get("X-Amz-Request-Id") != "" {
 		t.Errorf("cookie forwarded (%q) or x-amz header leaked (%q)", gotCookie, resp.Header.Get("X-Amz-Request-Id"))
@@ -636,4 +645,95 @@ func TestDevHandlers(t *testing.T) {
 	if _, err := New(Config{DevHandlers: map[string]http.Handler{"/api/v1/x": h}}); err == nil {
 		t.Error("a dev handler outside /_dev/ was accepted")
 	}
+}
+
+func TestThroughCloudFrontOrNot(t *testing.T) {
+	f := newFixture(t, func(c *Config) {
+		c.OriginHeaders = http.Header{"X-Origin-Verify": {"edge-secret"}}
+	})
+	api := httptest.NewServer(mustGateway(t, f).API())
+	defer api.Close()
+	forged := http.Header{"X-Origin-Verify": {"guess"}, "CloudFront-Viewer-Address": {"203.0.113.9:443"}}
+
+	// Through the distribution: the origin header and the viewer's real
+	// address, whatever the client claimed.
+	resp, body := f.do(t, "GET", "/api/v1/echo/x", nil, forged)
+	var ev events.APIGatewayV2HTTPRequest
+	if err := json.Unmarshal(body, &ev); err != nil {
+		t.Fatalf("got %d %s", resp.StatusCode, body)
+	}
+	if got := ev.Headers["x-origin-verify"]; got != "edge-secret" {
+		t.Errorf("origin header through CloudFront: got %q, want the distribution's", got)
+	}
+	if got := ev.Headers["cloudfront-viewer-address"]; !strings.HasPrefix(got, "127.0.0.1:") {
+		t.Errorf("viewer address: got %q, want the client's socket address", got)
+	}
+
+	// Straight to the execute-api endpoint: what the client sent, nothing
+	// more, and no CloudFront response headers.
+	req, _ := http.NewRequest(http.MethodGet, api.URL+"/api/v1/echo/x", nil)
+	req.Header = forged.Clone()
+	direct, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(direct.Body)
+	_ = direct.Body.Close()
+	ev = events.APIGatewayV2HTTPRequest{}
+	if err := json.Unmarshal(body, &ev); err != nil {
+		t.Fatalf("direct: got %d %s", direct.StatusCode, body)
+	}
+	if ev.Headers["x-origin-verify"] != "guess" || ev.Headers["cloudfront-viewer-address"] != "203.0.113.9:443" {
+		t.Errorf("direct: got %v, want the client's own headers", ev.Headers)
+	}
+	if direct.Header.Get("Strict-Transport-Security") != "" {
+		t.Error("direct: got CloudFront's response headers on the execute-api endpoint")
+	}
+	for _, p := range []string{"/fr/", "/_dev/mailbox", "/images/x.jpg"} {
+		r, err := http.Get(api.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = r.Body.Close()
+		if r.StatusCode != http.StatusNotFound {
+			t.Errorf("execute-api %s: got %d, want 404", p, r.StatusCode)
+		}
+	}
+}
+
+func TestThrottle(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.ThrottleRate, c.ThrottleBurst = 1, 3 })
+	var codes []int
+	for range 5 {
+		resp, _ := f.do(t, "GET", "/api/v1/echo/x", nil, nil)
+		codes = append(codes, resp.StatusCode)
+	}
+	if fmt.Sprint(codes) != "[201 201 201 429 429]" {
+		t.Errorf("got %v, want the burst of 3 then 429", codes)
+	}
+	b := newTokenBucket(10, 2)
+	now := time.Now()
+	first, second, third := b.allow(now), b.allow(now), b.allow(now)
+	if !first || !second || third {
+		t.Error("bucket: want a burst of 2")
+	}
+	if !b.allow(now.Add(100 * time.Millisecond)) {
+		t.Error("bucket: want a token back after 1/rate")
+	}
+}
+
+// mustGateway builds a second gateway with f's routes (for its API door).
+func mustGateway(t *testing.T, f *fixture) *Gateway {
+	t.Helper()
+	svc := lambdart.New(lambdart.Options{Logger: testLogger(), Output: io.Discard})
+	t.Cleanup(func() { _ = svc.Close() })
+	if err := svc.Add(lambdart.Function{Name: "echo", Binary: echoBinary, Timeout: 5 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	gw, err := New(Config{Routes: echoRoutes, Invoker: svc, WebDir: f.web, Logger: testLogger(),
+		SecurityHeaders: http.Header{"Strict-Transport-Security": {"max-age=1"}}, OriginHeaders: http.Header{"X-Origin-Verify": {"edge-secret"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gw
 }

@@ -13,11 +13,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/remat/remat/infra/awsemu"
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
 	"github.com/remat/remat/infra/samtpl"
+	"github.com/remat/remat/shared/auth/authtest"
 )
 
 // recordingInvoker remembers which function each route key reached and
@@ -49,8 +51,12 @@ var pathParam = regexp.MustCompile(`\{([^}+]+)(\+?)\}`)
 
 // TestTemplateRoutesAreServed builds every function of the real
 // template.yaml, serves them behind the gateway as the local cloud does,
-// and sends one request per route: each must reach its function, and the
-// function must answer (its init and handler ran), not the gateway's 404.
+// and sends one request per route: each must reach its function, the
+// function must answer (its init and handler ran), not the gateway's 404,
+// and its own mux must have matched the route with the template's pattern
+// (a route the function's mux lacks would reach the function and answer
+// the mux's 404 or 405, which a status check alone cannot tell from a
+// handler's).
 func TestTemplateRoutesAreServed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every function")
@@ -80,15 +86,18 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 	if prefix == "" {
 		t.Fatal("functions have no SSM_PREFIX")
 	}
+	originSecret := randomKey()
 	ssmURL, closeSSM := awsemu.Serve(awsemu.NewSSM(map[string]string{
-		prefix + "/jwt-signing-key": randomKey(), prefix + "/cursor-key": randomKey(),
+		prefix + "/jwt-signing-key": authtest.PrivateKeyPEM(), prefix + "/jwt-public-key": authtest.PublicKeyPEM(),
+		prefix + "/cursor-key": randomKey(), prefix + "/origin-secret": originSecret, prefix + "/site-url": "http://127.0.0.1:8080",
 	}))
 	defer closeSSM()
 	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(mailbox.NewMemory(mailbox.WithLogger(testLogger()))))
 	defer closeSES()
 
+	logs := &logLines{t: t}
 	svc := lambdart.New(lambdart.Options{
-		Logger: testLogger(), Output: testOutput(t), AccountID: "000000000000", Region: "eu-central-2",
+		Logger: testLogger(), Output: logs, AccountID: "000000000000", Region: "eu-central-2",
 		Env: lambdart.LocalAWSEnv("eu-central-2", lambdart.Endpoints{
 			DynamoDB: "http://127.0.0.1:1", S3: "http://127.0.0.1:1", SESv2: sesURL, SSM: ssmURL,
 		}),
@@ -104,7 +113,8 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recordingInvoker{next: svc, hits: map[string][]hit{}}
-	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: rec, SecurityHeaders: headers, Logger: testLogger()})
+	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: rec, SecurityHeaders: headers, Logger: testLogger(),
+		OriginHeaders: http.Header{"X-Origin-Verify": {originSecret}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,6 +165,15 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 				if last.err != nil {
 					t.Errorf("the function failed: %v", last.err)
 				}
+				// The function's access log line for this request names the
+				// mux pattern that served it.
+				id := resp.Header.Get("X-Request-Id")
+				want := strings.NewReplacer("{proxy+}", "{proxy...}").Replace(route.Method + " " + route.Path)
+				if got, ok := logs.route(id); !ok {
+					t.Errorf("no access log line of the function for request %s", id)
+				} else if got != want {
+					t.Errorf("the function's mux matched %q, want the template's %q (status %d %s)", got, want, resp.StatusCode, respBody)
+				}
 				assertSecurityHeaders(t, headers, resp)
 				reached[fn.LogicalID] = true
 			})
@@ -173,17 +192,51 @@ func randomKey() string {
 	return hex.EncodeToString(b)
 }
 
-// testOutput sends function output to the test log.
-func testOutput(t *testing.T) io.Writer {
-	return writerFunc(func(p []byte) (int, error) {
-		t.Log(strings.TrimRight(string(p), "\n"))
-		return len(p), nil
-	})
+// logLines collects the functions' output (JSON log lines, each prefixed
+// with "[Function] ") and passes it on to the test log.
+type logLines struct {
+	t     *testing.T
+	mu    sync.Mutex
+	lines []string
 }
 
-type writerFunc func([]byte) (int, error)
+func (l *logLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for line := range strings.SplitSeq(strings.TrimRight(string(p), "\n"), "\n") {
+		l.lines = append(l.lines, line)
+		l.t.Log(line)
+	}
+	return len(p), nil
+}
 
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+// route returns the route of the function's access log line ("request")
+// for request id, waiting a little: output arrives asynchronously.
+func (l *logLines) route(id string) (string, bool) {
+	for deadline := time.Now().Add(2 * time.Second); ; {
+		l.mu.Lock()
+		for _, line := range l.lines {
+			_, js, ok := strings.Cut(line, "] ")
+			if !ok {
+				continue
+			}
+			var rec struct {
+				Msg       string `json:"msg"`
+				Route     string `json:"route"`
+				RequestID string `json:"requestId"`
+			}
+			if json.Unmarshal([]byte(js), &rec) == nil && rec.Msg == "request" && rec.RequestID == id {
+				l.mu.Unlock()
+				return rec.Route, true
+			}
+		}
+		l.mu.Unlock()
+		if time.Now().After(deadline) {
+			return "", false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
 
 func TestBucketForPathPattern(t *testing.T) {
 	tpl, err := samtpl.Load("../../template.yaml", samtpl.Options{

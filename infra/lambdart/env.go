@@ -10,8 +10,10 @@ type Endpoints struct {
 	SSM      string
 }
 
-// The static credentials LocalAWSEnv gives every function. The local
-// gateway checks presigned S3 URLs against them.
+// The static credentials LocalAWSEnv gives every function that has none
+// of its own (Function.Credentials). In the local cloud they are the
+// account root's, which only the cloud's own tools use: each function runs
+// with its role's credentials.
 const (
 	LocalAccessKeyID     = "local"
 	LocalSecretAccessKey = "local"

@@ -144,6 +144,11 @@ func (fn *function) environ(runtimeAPI string, seq int) []string {
 		"LAMBDA_TASK_ROOT":                taskRoot,
 		"LAMBDA_RUNTIME_DIR":              taskRoot,
 	}
+	if c := fn.cfg.Credentials; c.AccessKeyID != "" {
+		reserved["AWS_ACCESS_KEY_ID"] = c.AccessKeyID
+		reserved["AWS_SECRET_ACCESS_KEY"] = c.SecretAccessKey
+		reserved["AWS_SESSION_TOKEN"] = c.SessionToken
+	}
 	for k, v := range reserved {
 		env[k] = v
 	}

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+
 	"github.com/remat/remat/infra/samtpl"
 )
 
@@ -111,16 +113,17 @@ func TestInvokeSuccess(t *testing.T) {
 	t.Setenv("AWS_PROFILE", "must-not-leak")
 	s, out := newService(t, Options{
 		Region: "eu-central-2", AccountID: "000000000000",
-		Env: map[string]string{"AWS_ENDPOINT_URL_DYNAMODB": "http://127.0.0.1:1", "SHARED": "from-options"},
+		Env: map[string]string{"AWS_ENDPOINT_URL_DYNAMODB": "http://127.0.0.1:1", "SHARED": "from-options", "AWS_ACCESS_KEY_ID": "root-key"},
 	}, func(f *Function) {
 		f.Env = map[string]string{"TABLE_NAME": "remat-local", "SHARED": "from-function"}
+		f.Credentials = aws.Credentials{AccessKeyID: "ASIAFN", SecretAccessKey: "fn-secret", SessionToken: "fn-token"}
 	})
 
 	start := time.Now()
 	r, err := invoke(t, s, `{"action":"log","message":"hello from the function","env":[
 		"AWS_LAMBDA_RUNTIME_API","AWS_LAMBDA_FUNCTION_NAME","AWS_LAMBDA_FUNCTION_MEMORY_SIZE",
 		"AWS_LAMBDA_FUNCTION_VERSION","_HANDLER","TABLE_NAME","SHARED","AWS_ENDPOINT_URL_DYNAMODB",
-		"AWS_REGION","AWS_PROFILE"]}`)
+		"AWS_REGION","AWS_PROFILE","AWS_ACCESS_KEY_ID","AWS_SECRET_ACCESS_KEY","AWS_SESSION_TOKEN"]}`)
 	if err != nil {
 		t.Fatalf("Invoke: %v", err)
 	}
@@ -150,6 +153,9 @@ func TestInvokeSuccess(t *testing.T) {
 		"AWS_ENDPOINT_URL_DYNAMODB":       "http://127.0.0.1:1",
 		"AWS_REGION":                      "eu-central-2",
 		"AWS_PROFILE":                     "",
+		"AWS_ACCESS_KEY_ID":               "ASIAFN",
+		"AWS_SECRET_ACCESS_KEY":           "fn-secret",
+		"AWS_SESSION_TOKEN":               "fn-token",
 	} {
 		if got := r.Env[k]; got != want {
 			t.Errorf("env %s: got %q, want %q", k, got, want)

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 )
 
 // MaxPayloadSize is Lambda's limit for a synchronous invocation's request
@@ -48,6 +50,11 @@ type Function struct {
 	MemorySize int
 	// Env is the function's environment (template Environment.Variables).
 	Env map[string]string
+	// Credentials, when set, are the function's own (its role's session),
+	// given to the process as AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+	// AWS_SESSION_TOKEN like the Lambda runtime does; they override
+	// Options.Env.
+	Credentials aws.Credentials
 }
 
 // Options configures a Service. The zero value is usable.

@@ -2,14 +2,14 @@
 // local cloud and the tests, built on gofakes3 with a disk backend (under a
 // data directory; survives restarts) or an in-memory one.
 //
-// Differences from S3 that matter here: no signature, policy or expiry is
-// checked (presigned URLs always work here; the local gateway's /_s3 route
-// checks them before forwarding, see infra/gateway), buckets are not
-// versioned, Cache-Control is not kept, and object-created notifications
-// are emulated by OnObjectCreated (NotificationEvent gives them the shape
-// of S3's event). CORS is open (any origin, method and header) so the SPA
-// can upload with presigned requests, and every answer exposes ETag so
-// browser-side multipart uploads can read it.
+// With Options.IAM, every request is authenticated (SigV4 header or
+// presigned query, with the caller's own credentials) and authorized with
+// its IAM policies and the bucket's policy, as S3 does (front.go). CORS
+// follows the buckets' CorsConfiguration from the template: preflights a
+// rule does not allow are refused like S3 refuses them. Differences from
+// S3 that remain: buckets are not versioned, Cache-Control is not kept,
+// and object-created notifications are emulated by OnObjectCreated
+// (NotificationEvent gives them the shape of S3's event).
 package s3local
 
 import (
@@ -33,6 +33,7 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3afero"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/samtpl"
 )
 
@@ -81,8 +82,19 @@ type Options struct {
 	Template *samtpl.Template
 	// OnObjectCreated, if set, is told about every stored object.
 	OnObjectCreated ObjectCreatedFunc
-	// Logger receives gofakes3's warnings and errors (default: discarded).
+	// Logger receives gofakes3's warnings and errors and the IAM denials
+	// (default: discarded).
 	Logger *slog.Logger
+	// IAM, if set, authenticates every request (SigV4 header or presigned
+	// query with a principal's credentials; unsigned is anonymous) and
+	// authorizes it with the caller's policies and the bucket's policy
+	// from Template. Nil checks nothing.
+	IAM *iam.Enforcer
+	// Region names the emulated region (aws:RequestedRegion).
+	Region string
+	// Now is the clock signatures and presigned URLs are checked by
+	// (default time.Now; tests move it).
+	Now func() time.Time
 }
 
 // Server is a running S3 emulator.
@@ -151,9 +163,15 @@ func Start(opts Options) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	f := &front{iam: opts.IAM, region: opts.Region, log: logger, now: opts.Now}
+	if opts.Template != nil {
+		if f.cors, f.policies, err = bucketRules(opts.Template); err != nil {
+			s.stopWorker()
+			return nil, err
+		}
+	}
 	faker := gofakes3.New(backend,
 		gofakes3.WithLogger(slogLogger{logger}),
-		gofakes3.WithInsecureCORS(),
 		gofakes3.WithoutVersioning(),
 		// Presigned URLs carry their date in the query, which gofakes3 does
 		// not read; a skew check on the header alone would only misfire.
@@ -166,7 +184,8 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("s3local: listen %s: %w", opts.Addr, err)
 	}
 	s.url = "http://" + ln.Addr().String()
-	s.srv = &http.Server{Handler: exposeETag(faker.Server()), ReadHeaderTimeout: 10 * time.Second}
+	f.next = faker.Server()
+	s.srv = &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		defer close(s.served)
 		_ = s.srv.Serve(ln)
@@ -215,15 +234,6 @@ func createBucket(b gofakes3.Backend, name string) error {
 		return fmt.Errorf("s3local: create bucket %s: %w", name, err)
 	}
 	return nil
-}
-
-// exposeETag lets browser scripts read ETag on every answer, not only on
-// the preflight (gofakes3 sends Expose-Headers only there).
-func exposeETag(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Access-Control-Expose-Headers", "ETag")
-		h.ServeHTTP(w, r)
-	})
 }
 
 // notifyingBackend queues an event after every successful PutObject and

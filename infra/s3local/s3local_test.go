@@ -87,11 +87,10 @@ func TestObjectsAndEvents(t *testing.T) {
 			if resp.StatusCode != http.StatusOK || resp.Header.Get("ETag") == "" {
 				t.Errorf("presigned PUT: got %d, ETag %q", resp.StatusCode, resp.Header.Get("ETag"))
 			}
-			if got := resp.Header.Get("Access-Control-Expose-Headers"); !strings.Contains(got, "ETag") {
-				t.Errorf("got Expose-Headers %q, want ETag", got)
-			}
-			if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
-				t.Errorf("got Allow-Origin %q, want *", got)
+			// No bucket of this server has CORS rules: no CORS headers,
+			// whatever the emulator would say on its own.
+			if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "" {
+				t.Errorf("got Allow-Origin %q, want none", got)
 			}
 
 			// Ranged read works with the local client's checksum settings.
@@ -178,26 +177,6 @@ func TestDiskSurvivesRestart(t *testing.T) {
 	defer func() { _ = out.Body.Close() }()
 	if b, _ := io.ReadAll(out.Body); string(b) != "<html>" {
 		t.Errorf("got %q after restart", b)
-	}
-}
-
-func TestPreflight(t *testing.T) {
-	srv, err := Start(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = srv.Close() }()
-	req, _ := http.NewRequest(http.MethodOptions, srv.URL()+"/b/k", nil)
-	req.Header.Set("Origin", "http://localhost:5173")
-	req.Header.Set("Access-Control-Request-Method", "PUT")
-	req.Header.Set("Access-Control-Request-Headers", "content-type,x-amz-checksum-crc32,x-amz-meta-owner")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Headers") != "*" || resp.Header.Get("Access-Control-Allow-Methods") != "*" {
-		t.Errorf("got %d %v", resp.StatusCode, resp.Header)
 	}
 }
 

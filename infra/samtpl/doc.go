@@ -12,6 +12,9 @@
 // ARN or domain name. Globals.Function is merged into every function with
 // SAM's rules (scalars override, maps merge, lists append).
 //
-// The package never talks to AWS. Resource types it does not model are kept
-// in Template.Resources (with resolved properties) and otherwise ignored.
+// The package never talks to AWS. Resource types it does not model as
+// structs are kept in Template.Resources (with resolved properties);
+// CheckEmulated tells which features the local cloud emulates and refuses
+// every other one (features.go), and FunctionPolicies expands a function's
+// IAM policies the way the SAM translator does (policies.go).
 package samtpl

@@ -28,7 +28,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
-	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/imaging"
@@ -43,8 +43,6 @@ func TestMain(m *testing.M) {
 	slog.SetDefault(slog.New(slog.DiscardHandler))
 	os.Exit(m.Run())
 }
-
-var jwtKey = []byte("accounts-integration-jwt-key-0123456789")
 
 const (
 	siteURL     = "https://remat.test"
@@ -73,14 +71,8 @@ func newCloud(t *testing.T) *cloud {
 	ses, box := testcloud.SES(t)
 	s3c, bucket := testcloud.S3(t)
 	c := &cloud{db: db, table: table, box: box, s3: s3c, bucket: bucket, now: time.Now().UTC()}
-	iss, err := auth.NewIssuer(jwtKey, 7*24*time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, 7*24*time.Hour)
+	ver := authtest.Verifier(t)
 	c.store = accounts.NewDynamoStore(db, table)
 	c.svc = accounts.NewService(c.store, ratelimit.New(db, table).WithClock(c.clock), mail.NewSESSender(ses), iss,
 		imaging.Avatar, blob.New(s3c, bucket),

@@ -14,7 +14,7 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/remat/remat/shared/accounts"
-	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/social"
 )
 
@@ -62,13 +62,11 @@ func TestSocialSignInThroughProvider(t *testing.T) {
 	var h http.Handler
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(site.Close)
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ver := authtest.Verifier(t)
+	signingKey, _ := authtest.Keys()
 	h = accounts.NewHandler(c.svc, ver.WithClock(c.clock).WithTokenVersions(c.store), social.Config{
 		SiteURL:   site.URL,
-		CookieKey: social.CookieKeyFrom(jwtKey),
+		CookieKey: social.CookieKeyFrom(signingKey.Seed()),
 		Providers: map[string]social.ProviderConfig{
 			social.ProviderGoogle: {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret},
 		},

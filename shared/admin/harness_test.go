@@ -20,6 +20,7 @@ import (
 	"github.com/remat/remat/shared/admin"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
@@ -36,10 +37,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 const testPassword = "correct horse battery staple 42"
 
@@ -68,14 +66,8 @@ func newCloud(t *testing.T) *cloud {
 	if err != nil {
 		t.Fatal(err)
 	}
-	iss, err := auth.NewIssuer(jwtKey, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
+	ver := authtest.Verifier(t)
 	hash, err := password.NewHasher(password.TestParams).Hash(testPassword)
 	if err != nil {
 		t.Fatal(err)

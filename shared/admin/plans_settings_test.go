@@ -18,6 +18,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/mail"
@@ -46,10 +47,7 @@ func newOffice(t *testing.T) *office {
 		t.Fatal(err)
 	}
 	ses, _ := testcloud.SES(t)
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ver := authtest.Verifier(t)
 	verifier := ver.WithTokenVersions(c.users)
 	sender := mail.NewSESSender(ses)
 	limiter := ratelimit.New(c.db, c.table)

@@ -12,6 +12,7 @@ import (
 	"github.com/remat/remat/shared/admin"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
@@ -33,10 +34,7 @@ func newTaxonomyCloud(t *testing.T) *cloud {
 	adminSvc := admin.NewService(c.db, c.table, c.cursors, c.users, c.ads, c.accounts, recorder)
 	reportsSvc := reports.NewService(reports.NewDynamoStore(c.db, c.table, c.cursors), c.ads, c.users, adminSvc,
 		ratelimit.New(c.db, c.table), sender, recorder, reports.Options{})
-	verifier, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	verifier := authtest.Verifier(t)
 	c.api = admin.NewHandler(adminSvc, reportsSvc, audit.NewLog(c.db, c.table, c.cursors), verifier.WithTokenVersions(c.users),
 		admin.TaxonomySection(catalog.NewTaxonomy(c.ads, recorder), c.users))
 	return c

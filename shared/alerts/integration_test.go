@@ -25,6 +25,7 @@ import (
 	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/mail"
@@ -37,10 +38,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 const (
 	cantonsCSV = "code,name_de,name_fr,name_it,name_en,lat,lon\n" +
@@ -101,13 +99,8 @@ func newCloud(t *testing.T) *cloud {
 		t.Fatal(err)
 	}
 	c := &cloud{db: db, table: table, box: box, now: time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC)}
-	if c.iss, err = auth.NewIssuer(jwtKey, time.Hour); err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c.iss = authtest.Issuer(t, time.Hour)
+	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.ads = catalog.NewStore(db, table)
 	places := catalog.NewService(c.ads, nil, nil, nil, nil)

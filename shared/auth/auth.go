@@ -1,8 +1,12 @@
 // Package auth issues and verifies Remat's access tokens and guards routes
 // by role.
 //
-// Tokens are HS256 JWTs signed with the SSM secret jwt-signing-key, sent as
-// "Authorization: Bearer <token>". Claims:
+// Tokens are EdDSA (Ed25519) JWTs, sent as "Authorization: Bearer <token>".
+// Only the function that issues them (auth) holds the private key, the SSM
+// SecureString jwt-signing-key (PKCS#8 PEM, see ParsePrivateKey); every
+// other function verifies with the public key, the SSM String
+// jwt-public-key (SPKI PEM, see ParsePublicKey), so a function that only
+// verifies cannot mint tokens. Claims:
 //
 //	sub   user id (non-empty string)
 //	role  "user" or "admin"
@@ -14,7 +18,8 @@
 //
 //	no or empty bearer token                      not_logged_in
 //	expired, or revoked (version mismatch)        not_logged_in (spec: log in again)
-//	malformed, bad signature, wrong alg           invalid_token
+//	malformed, bad signature, wrong key, any alg
+//	other than EdDSA (HS256, none, ...)           invalid_token
 //	signed but wrong issuer/audience/claim shape  invalid_token_payload
 //	valid but the role is not allowed             forbidden (403)
 package auth
@@ -30,8 +35,6 @@ const (
 	TokenAudience = "remat-web"
 	// Leeway absorbs clock skew between Lambda instances.
 	Leeway = 30 * time.Second
-	// MinKeyBytes is the shortest accepted HS256 key.
-	MinKeyBytes = 32
 )
 
 // Role is a principal's role.

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,10 +17,18 @@ import (
 )
 
 var (
-	testKey  = []byte("test-signing-key-0123456789abcdef")
-	otherKey = []byte("other-signing-key-0123456789abcde")
-	now      = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	clock    = func() time.Time { return now }
+	// testKey signs the tokens the verifier accepts; otherKey is another
+	// pair, whose tokens it must refuse. (The package authtest has the same
+	// kind of fixed pair, but it imports auth, so auth's own tests cannot
+	// use it.)
+	testKey  = ed25519.NewKeyFromSeed([]byte("auth-test-ed25519-seed-012345678"))
+	otherKey = ed25519.NewKeyFromSeed([]byte("auth-other-ed25519-seed-01234567"))
+	testPub  = testKey.Public().(ed25519.PublicKey)
+	// hmacSecret stands for any HS256 secret, such as the old
+	// jwt-signing-key.
+	hmacSecret = []byte("test-signing-key-0123456789abcdef")
+	now        = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clock      = func() time.Time { return now }
 )
 
 func claims(mut func(jwt.MapClaims)) jwt.MapClaims {
@@ -45,7 +54,7 @@ func sign(t *testing.T, method jwt.SigningMethod, key any, c jwt.MapClaims) stri
 
 func verifier(t *testing.T) *Verifier {
 	t.Helper()
-	v, err := NewVerifier(testKey)
+	v, err := NewVerifier(testPub)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,38 +62,40 @@ func verifier(t *testing.T) *Verifier {
 }
 
 func TestVerify(t *testing.T) {
-	hs := jwt.SigningMethodHS256
+	ed := jwt.SigningMethodEdDSA
 	tests := []struct {
 		name  string
 		token string
 		want  apperr.Code // "" = valid
 	}{
-		{"valid admin", sign(t, hs, testKey, claims(nil)), ""},
-		{"valid user", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" })), ""},
-		{"aud as list", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["aud"] = []string{"x", TokenAudience} })), ""},
-		{"within leeway", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-10 * time.Second).Unix() })), ""},
+		{"valid admin", sign(t, ed, testKey, claims(nil)), ""},
+		{"valid user", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" })), ""},
+		{"aud as list", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["aud"] = []string{"x", TokenAudience} })), ""},
+		{"within leeway", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-10 * time.Second).Unix() })), ""},
 		{"empty", "", apperr.CodeNotLoggedIn},
-		{"expired", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-time.Hour).Unix() })), apperr.CodeNotLoggedIn},
+		{"expired", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-time.Hour).Unix() })), apperr.CodeNotLoggedIn},
 		{"alg none", sign(t, jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, claims(nil)), apperr.CodeInvalidToken},
-		{"alg HS512", sign(t, jwt.SigningMethodHS512, testKey, claims(nil)), apperr.CodeInvalidToken},
-		{"wrong key", sign(t, hs, otherKey, claims(nil)), apperr.CodeInvalidToken},
+		{"alg HS256", sign(t, jwt.SigningMethodHS256, hmacSecret, claims(nil)), apperr.CodeInvalidToken},
+		{"alg HS256 keyed with the public key", sign(t, jwt.SigningMethodHS256, []byte(testPub), claims(nil)), apperr.CodeInvalidToken},
+		{"alg HS512", sign(t, jwt.SigningMethodHS512, hmacSecret, claims(nil)), apperr.CodeInvalidToken},
+		{"wrong key", sign(t, ed, otherKey, claims(nil)), apperr.CodeInvalidToken},
 		{"malformed", "not.a.jwt", apperr.CodeInvalidToken},
 		{"garbage", "abc", apperr.CodeInvalidToken},
-		{"wrong key and expired", sign(t, hs, otherKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-time.Hour).Unix() })), apperr.CodeInvalidToken},
-		{"wrong aud", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["aud"] = "remat-admin" })), apperr.CodeInvalidTokenPayload},
-		{"wrong iss", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["iss"] = "evil" })), apperr.CodeInvalidTokenPayload},
-		{"missing role", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { delete(c, "role") })), apperr.CodeInvalidTokenPayload},
-		{"unknown role", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["role"] = "root" })), apperr.CodeInvalidTokenPayload},
-		{"role not a string", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["role"] = 1 })), apperr.CodeInvalidTokenPayload},
-		{"missing sub", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { delete(c, "sub") })), apperr.CodeInvalidTokenPayload},
-		{"missing ver", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { delete(c, "ver") })), apperr.CodeInvalidTokenPayload},
-		{"fractional ver", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["ver"] = 1.5 })), apperr.CodeInvalidTokenPayload},
-		{"negative ver", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["ver"] = -1 })), apperr.CodeInvalidTokenPayload},
-		{"missing exp", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { delete(c, "exp") })), apperr.CodeInvalidTokenPayload},
-		{"exp not a number", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["exp"] = "tomorrow" })), apperr.CodeInvalidTokenPayload},
-		{"missing iat", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { delete(c, "iat") })), apperr.CodeInvalidTokenPayload},
-		{"issued in the future", sign(t, hs, testKey, claims(func(c jwt.MapClaims) { c["iat"] = now.Add(time.Hour).Unix() })), apperr.CodeInvalidTokenPayload},
-		{"expired with wrong aud", sign(t, hs, testKey, claims(func(c jwt.MapClaims) {
+		{"wrong key and expired", sign(t, ed, otherKey, claims(func(c jwt.MapClaims) { c["exp"] = now.Add(-time.Hour).Unix() })), apperr.CodeInvalidToken},
+		{"wrong aud", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["aud"] = "remat-admin" })), apperr.CodeInvalidTokenPayload},
+		{"wrong iss", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["iss"] = "evil" })), apperr.CodeInvalidTokenPayload},
+		{"missing role", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { delete(c, "role") })), apperr.CodeInvalidTokenPayload},
+		{"unknown role", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["role"] = "root" })), apperr.CodeInvalidTokenPayload},
+		{"role not a string", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["role"] = 1 })), apperr.CodeInvalidTokenPayload},
+		{"missing sub", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { delete(c, "sub") })), apperr.CodeInvalidTokenPayload},
+		{"missing ver", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { delete(c, "ver") })), apperr.CodeInvalidTokenPayload},
+		{"fractional ver", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["ver"] = 1.5 })), apperr.CodeInvalidTokenPayload},
+		{"negative ver", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["ver"] = -1 })), apperr.CodeInvalidTokenPayload},
+		{"missing exp", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { delete(c, "exp") })), apperr.CodeInvalidTokenPayload},
+		{"exp not a number", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["exp"] = "tomorrow" })), apperr.CodeInvalidTokenPayload},
+		{"missing iat", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { delete(c, "iat") })), apperr.CodeInvalidTokenPayload},
+		{"issued in the future", sign(t, ed, testKey, claims(func(c jwt.MapClaims) { c["iat"] = now.Add(time.Hour).Unix() })), apperr.CodeInvalidTokenPayload},
+		{"expired with wrong aud", sign(t, ed, testKey, claims(func(c jwt.MapClaims) {
 			c["exp"] = now.Add(-time.Hour).Unix()
 			c["aud"] = "x"
 		})), apperr.CodeInvalidTokenPayload},
@@ -125,22 +136,42 @@ func TestIssuerRoundTrip(t *testing.T) {
 		t.Errorf("got %+v, %v, want %+v, nil", got, err, want)
 	}
 	// An hour later (plus leeway) the token is expired: log in again.
-	late, _ := NewVerifier(testKey)
+	late, _ := NewVerifier(testPub)
 	late = late.WithClock(func() time.Time { return now.Add(time.Hour + time.Minute) })
 	if _, err := late.Verify(context.Background(), tok); apperr.From(err).Code != apperr.CodeNotLoggedIn {
 		t.Errorf("expired: got %v, want %v", err, apperr.CodeNotLoggedIn)
 	}
 }
 
+func TestIssuerOtherKeyPair(t *testing.T) {
+	iss, err := NewIssuer(otherKey, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := iss.WithClock(clock).Issue(Principal{UserID: "u-42", Role: RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := verifier(t).Verify(context.Background(), tok); apperr.From(err).Code != apperr.CodeInvalidToken {
+		t.Errorf("got %v, want %v", err, apperr.CodeInvalidToken)
+	}
+}
+
 func TestIssuerRejects(t *testing.T) {
-	if _, err := NewIssuer([]byte("short"), time.Hour); err == nil {
+	if _, err := NewIssuer(ed25519.PrivateKey("short"), time.Hour); err == nil {
 		t.Errorf("short key: got nil, want an error")
+	}
+	if _, err := NewIssuer(nil, time.Hour); err == nil {
+		t.Errorf("no key: got nil, want an error")
 	}
 	if _, err := NewIssuer(testKey, 0); err == nil {
 		t.Errorf("zero ttl: got nil, want an error")
 	}
-	if _, err := NewVerifier([]byte("short")); err == nil {
+	if _, err := NewVerifier(ed25519.PublicKey("short")); err == nil {
 		t.Errorf("short verifier key: got nil, want an error")
+	}
+	if _, err := NewVerifier(nil); err == nil {
+		t.Errorf("no verifier key: got nil, want an error")
 	}
 	iss, _ := NewIssuer(testKey, time.Hour)
 	for _, p := range []Principal{{Role: RoleUser}, {UserID: "u", Role: "root"}, {UserID: "u", Role: RoleUser, Version: -1}} {
@@ -161,7 +192,7 @@ func (f fakeVersions) TokenVersion(context.Context, string) (TokenState, error) 
 }
 
 func TestTokenVersions(t *testing.T) {
-	tok := sign(t, jwt.SigningMethodHS256, testKey, claims(nil)) // ver 3
+	tok := sign(t, jwt.SigningMethodEdDSA, testKey, claims(nil)) // ver 3
 	tests := []struct {
 		name     string
 		versions fakeVersions
@@ -187,8 +218,8 @@ func TestTokenVersions(t *testing.T) {
 }
 
 func TestRequireRole(t *testing.T) {
-	admin := sign(t, jwt.SigningMethodHS256, testKey, claims(nil))
-	user := sign(t, jwt.SigningMethodHS256, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" }))
+	admin := sign(t, jwt.SigningMethodEdDSA, testKey, claims(nil))
+	user := sign(t, jwt.SigningMethodEdDSA, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" }))
 	tests := []struct {
 		name   string
 		header string
@@ -242,7 +273,7 @@ func TestRequireRole(t *testing.T) {
 }
 
 func TestAuthenticateAdmitsAnyRole(t *testing.T) {
-	user := sign(t, jwt.SigningMethodHS256, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" }))
+	user := sign(t, jwt.SigningMethodEdDSA, testKey, claims(func(c jwt.MapClaims) { c["role"] = "user" }))
 	h := verifier(t).Authenticate(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(204) }))
 	req := httptest.NewRequest("GET", "/", nil)
 	req.Header.Set("Authorization", "Bearer "+user)

@@ -1,8 +1,9 @@
 package auth
 
 import (
-	"bytes"
+	"crypto/ed25519"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -11,21 +12,21 @@ import (
 // Issuer mints access tokens. Login uses it; tests use it to mint tokens
 // for protected routes. An Issuer is safe for concurrent use.
 type Issuer struct {
-	key []byte
+	key ed25519.PrivateKey
 	ttl time.Duration
 	now func() time.Time
 }
 
-// NewIssuer returns an Issuer signing with key (at least MinKeyBytes) whose
-// tokens live for ttl.
-func NewIssuer(key []byte, ttl time.Duration) (*Issuer, error) {
-	if len(key) < MinKeyBytes {
-		return nil, fmt.Errorf("auth: signing key has %d bytes, need at least %d", len(key), MinKeyBytes)
+// NewIssuer returns an Issuer signing with the Ed25519 private key key
+// (see ParsePrivateKey) whose tokens live for ttl.
+func NewIssuer(key ed25519.PrivateKey, ttl time.Duration) (*Issuer, error) {
+	if len(key) != ed25519.PrivateKeySize {
+		return nil, fmt.Errorf("auth: signing key has %d bytes, want an Ed25519 private key of %d", len(key), ed25519.PrivateKeySize)
 	}
 	if ttl <= 0 {
 		return nil, fmt.Errorf("auth: token lifetime %s must be positive", ttl)
 	}
-	return &Issuer{key: bytes.Clone(key), ttl: ttl, now: time.Now}, nil
+	return &Issuer{key: slices.Clone(key), ttl: ttl, now: time.Now}, nil
 }
 
 // WithClock returns a copy of i that reads the time from now (for tests).
@@ -50,7 +51,7 @@ func (i *Issuer) Issue(p Principal) (string, error) {
 		"iat":  now.Unix(),
 		"exp":  now.Add(i.ttl).Unix(),
 	}
-	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(i.key)
+	s, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims).SignedString(i.key)
 	if err != nil {
 		return "", fmt.Errorf("auth: sign token for %s: %w", p.UserID, err)
 	}

@@ -1,8 +1,8 @@
 package auth
 
 import (
-	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"math"
@@ -34,19 +34,21 @@ type TokenVersions interface {
 
 // Verifier checks access tokens. A Verifier is safe for concurrent use.
 type Verifier struct {
-	key      []byte
+	key      ed25519.PublicKey
 	versions TokenVersions
 	now      func() time.Time
 }
 
-// NewVerifier returns a Verifier for tokens signed with key. Until a
-// TokenVersions lookup is attached (WithTokenVersions), the ver claim is
-// only checked for shape, so revoked tokens live until they expire.
-func NewVerifier(key []byte) (*Verifier, error) {
-	if len(key) < MinKeyBytes {
-		return nil, fmt.Errorf("auth: verification key has %d bytes, need at least %d", len(key), MinKeyBytes)
+// NewVerifier returns a Verifier for EdDSA tokens signed with the private
+// half of the Ed25519 public key key (see ParsePublicKey); tokens with any
+// other alg are invalid_token. Until a TokenVersions lookup is attached
+// (WithTokenVersions), the ver claim is only checked for shape, so revoked
+// tokens live until they expire.
+func NewVerifier(key ed25519.PublicKey) (*Verifier, error) {
+	if len(key) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("auth: verification key has %d bytes, want an Ed25519 public key of %d", len(key), ed25519.PublicKeySize)
 	}
-	return &Verifier{key: bytes.Clone(key), now: time.Now}, nil
+	return &Verifier{key: slices.Clone(key), now: time.Now}, nil
 }
 
 // WithTokenVersions returns a copy of v that rejects tokens whose ver
@@ -73,7 +75,7 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 		return Principal{}, apperr.New(apperr.CodeNotLoggedIn, errors.New("auth: empty token"))
 	}
 	parser := jwt.NewParser(
-		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
 		jwt.WithIssuer(TokenIssuer),
 		jwt.WithAudience(TokenAudience),
 		jwt.WithExpirationRequired(),

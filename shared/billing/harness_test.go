@@ -24,6 +24,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
@@ -34,8 +35,6 @@ func TestMain(m *testing.M) {
 	slog.SetDefault(slog.New(slog.DiscardHandler))
 	os.Exit(m.Run())
 }
-
-var jwtKey = []byte("billing-integration-jwt-key-0123456789")
 
 const (
 	webhookSecret  = "whsec_billing_integration_test_secret"
@@ -77,14 +76,8 @@ func newCloud(t *testing.T, m mode) *cloud {
 	if err := billing.SeedPlans(context.Background(), db, table); err != nil {
 		t.Fatal(err)
 	}
-	var err error
-	if c.iss, err = auth.NewIssuer(jwtKey, time.Hour); err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c.iss = authtest.Issuer(t, time.Hour)
+	ver := authtest.Verifier(t)
 	c.store = billing.NewDynamoStore(db, table)
 	c.users = accounts.NewDynamoStore(db, table)
 	var webhookHandler http.Handler

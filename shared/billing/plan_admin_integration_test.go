@@ -17,6 +17,7 @@ import (
 
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/httpx"
@@ -26,10 +27,7 @@ import (
 // the administrators' guard, as the admin function composes them.
 func (c *cloud) planAdmin(t *testing.T) http.Handler {
 	t.Helper()
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ver := authtest.Verifier(t)
 	mux := http.NewServeMux()
 	billing.RegisterPlanAdmin(mux, billing.NewPlanAdmin(c.db, c.table, c.users, audit.NewRecorder(c.db, c.table)),
 		ver.WithTokenVersions(c.users).RequireRole(auth.RoleAdmin))

@@ -31,11 +31,13 @@ type Wiring struct {
 // and SSM: the provider by config.PaymentMode (stripe needs
 // stripe-secret-key and stripe-webhook-secret; test mode uses
 // stripe-webhook-secret or else test-webhook-secret), the store, the
-// invoice PDFs in the images bucket, SES, and the token verifier.
+// invoice PDFs in the images bucket, SES, and the token verifier (from
+// jwt-public-key: billing only verifies tokens, so it never reads the
+// private signing key).
 // stripeBackends nil uses Stripe's API.
 func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBackends *stripe.Backends) (Wiring, error) {
 	ssmClient := ssm.NewFromConfig(awsCfg)
-	sec, err := secrets.Load(ctx, ssmClient, cfg.SSMPrefix, secrets.JWTSigningKey)
+	sec, err := secrets.Load(ctx, ssmClient, cfg.SSMPrefix, secrets.JWTPublicKey)
 	if err != nil {
 		return Wiring{}, fmt.Errorf("billing: %w", err)
 	}
@@ -70,7 +72,11 @@ func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBacke
 		}
 		opts.Provider, opts.WebhookSecret, opts.TestPayer = TestProvider{}, whsec, NewTestPayer(cfg.SiteURL, whsec)
 	}
-	verifier, err := auth.NewVerifier([]byte(sec[secrets.JWTSigningKey]))
+	pub, err := auth.ParsePublicKey(sec[secrets.JWTPublicKey])
+	if err != nil {
+		return Wiring{}, fmt.Errorf("billing: %s/%s: %w", cfg.SSMPrefix, secrets.JWTPublicKey, err)
+	}
+	verifier, err := auth.NewVerifier(pub)
 	if err != nil {
 		return Wiring{}, fmt.Errorf("billing: %w", err)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
@@ -36,10 +37,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("catalog-integration-jwt-key-0123456789")
-	cursorKey = []byte("catalog-integration-cursor-key-0123456789")
-)
+var cursorKey = []byte("catalog-integration-cursor-key-0123456789")
 
 // Reference data of the tests: a few real localities (8001 Zürich, 1201
 // Genève, 3000 Bern, 6900 Lugano) and their cantons.
@@ -103,16 +101,11 @@ func newCloud(t *testing.T) *cloud {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.iss, err = auth.NewIssuer(jwtKey, time.Hour); err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c.iss = authtest.Issuer(t, time.Hour)
+	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.store = catalog.NewStore(db, table).WithCursors(cursors)
-	uploads := catalog.NewS3Uploads(s3c, bucket, "", true)
+	uploads := catalog.NewS3Uploads(s3c, bucket, true)
 	c.svc = catalog.NewService(c.store, billing.NewDynamoStore(db, table), c.users,
 		catalog.S3Blobs{Client: s3c, Bucket: bucket}, uploads).WithClock(c.clock)
 	c.api = catalog.NewHandler(c.svc, ver.WithTokenVersions(c.users))

@@ -65,20 +65,17 @@ type S3Uploads struct {
 
 var _ Uploads = S3Uploads{}
 
-// NewS3Uploads returns presigned uploads into bucket. endpoint, when not
-// empty, is the base URL the browser uploads to instead of the bucket's
-// own S3 host (the local cloud's "<site>/_s3"), addressed path-style;
-// pathStyle applies otherwise. No checksum is added: a checksum computed
-// at presign time would be the empty body's and fail every upload.
-func NewS3Uploads(client *s3.Client, bucket, endpoint string, pathStyle bool) S3Uploads {
+// NewS3Uploads returns presigned uploads into bucket, addressed like the
+// client addresses S3 (the bucket's own host on AWS; the local cloud's S3
+// emulator, path-style, locally: another origin than the site in both
+// cases, which the bucket's CORS rule allows). No checksum is added: a
+// checksum computed at presign time would be the empty body's and fail
+// every upload.
+func NewS3Uploads(client *s3.Client, bucket string, pathStyle bool) S3Uploads {
 	p := s3.NewPresignClient(client, func(o *s3.PresignOptions) {
 		o.ClientOptions = append(o.ClientOptions, func(o *s3.Options) {
 			o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
 			o.UsePathStyle = pathStyle
-			if endpoint != "" {
-				o.BaseEndpoint = aws.String(endpoint)
-				o.UsePathStyle = true
-			}
 		})
 	})
 	return S3Uploads{Presigner: p, Bucket: bucket}

@@ -15,14 +15,13 @@
 //	STRIPE_PUBLISHABLE_KEY  pk_... or empty
 //	FEATURE_FLAGS           comma list of payments, socialLogin; may be empty
 //	S3_USE_PATH_STYLE       bool                                    (default false)
-//	SITE_URL                public site, base of e-mail links        (per function: auth)
+//	SITE_URL                public site, base of e-mail links        (tests and tools; functions read the SSM parameter site-url)
 //	SOCIAL_PROVIDERS        comma list of google, facebook; may be empty
 //	OAUTH_GOOGLE_ISSUER     OpenID issuer                           (default https://accounts.google.com)
 //	OAUTH_FACEBOOK_ISSUER   OpenID issuer                           (default https://www.facebook.com)
 //	INVOICE_SELLER_NAME     provider's name on invoices             (per function: billing, webhook)
 //	INVOICE_SELLER_ADDRESS  provider's address on invoices          (per function: billing, webhook)
 //	INVOICE_SELLER_VAT      provider's VAT number on invoices       (per function: billing, webhook)
-//	UPLOAD_ENDPOINT         base URL of presigned image uploads     (products; empty on AWS)
 //
 // Service endpoints are deliberately absent: the AWS SDK reads its standard
 // AWS_ENDPOINT_URL_<SERVICE> and AWS_*_CHECKSUM_* variables itself, so the
@@ -63,7 +62,6 @@ const (
 	EnvInvoiceSellerName    = "INVOICE_SELLER_NAME"
 	EnvInvoiceSellerAddress = "INVOICE_SELLER_ADDRESS"
 	EnvInvoiceSellerVAT     = "INVOICE_SELLER_VAT"
-	EnvUploadEndpoint       = "UPLOAD_ENDPOINT"
 )
 
 // Social sign-in providers accepted in SOCIAL_PROVIDERS.
@@ -125,11 +123,6 @@ type Config struct {
 	InvoiceSellerName    string
 	InvoiceSellerAddress string
 	InvoiceSellerVAT     string
-	// UploadEndpoint, when set, is the base URL the browser uploads
-	// product images to with path-style addressing (the local cloud's
-	// "<site>/_s3"); empty on AWS, where presigned URLs name the bucket's
-	// own S3 host.
-	UploadEndpoint string
 
 	// problems are parse errors found by Load (e.g. a non-boolean
 	// S3_USE_PATH_STYLE), reported again by Validate with the rest.
@@ -165,7 +158,6 @@ func Load(lookup LookupFunc, required ...string) (Config, error) {
 		InvoiceSellerName:    get(EnvInvoiceSellerName),
 		InvoiceSellerAddress: get(EnvInvoiceSellerAddress),
 		InvoiceSellerVAT:     get(EnvInvoiceSellerVAT),
-		UploadEndpoint:       strings.TrimRight(get(EnvUploadEndpoint), "/"),
 		OAuthIssuers: map[string]string{
 			ProviderGoogle:   cmp.Or(get(EnvOAuthGoogleIssuer), DefaultGoogleIssuer),
 			ProviderFacebook: cmp.Or(get(EnvOAuthFacebookIssuer), DefaultFacebookIssuer),
@@ -273,12 +265,6 @@ func (c Config) Validate(required ...string) error {
 		parsed, err := url.Parse(u)
 		if err != nil || (parsed.Scheme != "https" && parsed.Scheme != "http") || parsed.Host == "" || parsed.RawQuery != "" || parsed.Fragment != "" {
 			problems = append(problems, fmt.Sprintf("%s: %q is not an absolute http(s) URL", EnvSiteURL, u))
-		}
-	}
-	if u := c.UploadEndpoint; u != "" {
-		parsed, err := url.Parse(u)
-		if err != nil || (parsed.Scheme != "https" && parsed.Scheme != "http") || parsed.Host == "" || parsed.RawQuery != "" || parsed.Fragment != "" {
-			problems = append(problems, fmt.Sprintf("%s: %q is not an absolute http(s) URL", EnvUploadEndpoint, u))
 		}
 	}
 	for provider, issuer := range c.OAuthIssuers {

@@ -198,24 +198,3 @@ func TestInvoiceSellerAndPaymentMode(t *testing.T) {
 		t.Errorf("dev without a key: got %q, want test", got)
 	}
 }
-
-func TestUploadEndpoint(t *testing.T) {
-	tests := []struct {
-		name, value, want, problem string
-	}{
-		{name: "unset (AWS)", value: "", want: ""},
-		{name: "local cloud, slash trimmed", value: "http://127.0.0.1:8080/_s3/", want: "http://127.0.0.1:8080/_s3"},
-		{name: "not a URL", value: "127.0.0.1:8080", problem: "UPLOAD_ENDPOINT"},
-	}
-	for _, tt := range tests {
-		e := validEnv()
-		e[EnvUploadEndpoint] = tt.value
-		c, err := Load(env(e))
-		switch {
-		case tt.problem != "" && (err == nil || !strings.Contains(err.Error(), tt.problem)):
-			t.Errorf("%s: got %v, want a problem naming %s", tt.name, err, tt.problem)
-		case tt.problem == "" && (err != nil || c.UploadEndpoint != tt.want):
-			t.Errorf("%s: got %q, %v, want %q", tt.name, c.UploadEndpoint, err, tt.want)
-		}
-	}
-}

@@ -11,26 +11,19 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/httpx"
 )
 
-var jwtKey = []byte("handler-test-key-0123456789abcdef")
-
 func newTestHandler(t *testing.T, f *fixture) http.Handler {
 	t.Helper()
-	v, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := authtest.Verifier(t)
 	return NewHandler(f.svc, v)
 }
 
 func token(t *testing.T, uid string) string {
 	t.Helper()
-	iss, err := auth.NewIssuer(jwtKey, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: uid, Role: auth.RoleUser})
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
 	"github.com/remat/remat/shared/ddb"
@@ -33,10 +34,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 // cloud is the contact-request domain wired to DynamoDB Local and the SES
 // emulator as the function wires it, with real accounts and ads.
@@ -60,14 +58,8 @@ func newCloud(t *testing.T) *cloud {
 		t.Fatal(err)
 	}
 	users := accounts.NewDynamoStore(db, table)
-	verifier, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	issuer, err := auth.NewIssuer(jwtKey, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	verifier := authtest.Verifier(t)
+	issuer := authtest.Issuer(t, time.Hour)
 	ads := catalog.NewStore(db, table)
 	store := contactreq.NewDynamoStore(db, table, cursors)
 	svc := contactreq.NewService(store, ads, users, ratelimit.New(db, table), mail.NewSESSender(ses),

@@ -20,6 +20,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/contactus"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/mail"
@@ -34,10 +35,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 // cloud is the contact-us domain wired to DynamoDB Local and the SES
 // emulator, as the function wires it on AWS.
@@ -60,10 +58,7 @@ func newCloud(t *testing.T) *cloud {
 	if err != nil {
 		t.Fatal(err)
 	}
-	verifier, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	verifier := authtest.Verifier(t)
 	store := contactus.NewDynamoStore(db, table, cursors)
 	users := accounts.NewDynamoStore(db, table)
 	svc := contactus.NewService(store, ratelimit.New(db, table), mail.NewSESSender(ses),
@@ -75,10 +70,7 @@ func newCloud(t *testing.T) *cloud {
 
 func adminToken(t *testing.T, role auth.Role) string {
 	t.Helper()
-	iss, err := auth.NewIssuer(jwtKey, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iss := authtest.Issuer(t, time.Hour)
 	tok, err := iss.Issue(auth.Principal{UserID: "admin-1", Role: role})
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/favourites"
@@ -29,10 +30,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 // cloud is the wish list wired to DynamoDB Local as the function wires it,
 // with real accounts and ads.
@@ -53,14 +51,8 @@ func newCloud(t *testing.T) *cloud {
 	if err != nil {
 		t.Fatal(err)
 	}
-	verifier, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	issuer, err := auth.NewIssuer(jwtKey, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
+	verifier := authtest.Verifier(t)
+	issuer := authtest.Issuer(t, time.Hour)
 	users := accounts.NewDynamoStore(db, table)
 	ads := catalog.NewStore(db, table)
 	store := favourites.NewStore(db, table, cursors)

@@ -18,13 +18,11 @@ const ViewerAddressHeader = "CloudFront-Viewer-Address"
 // Gateway's requestContext.http.sourceIp there, which behind CloudFront is
 // a CloudFront edge address). It returns "" if neither is usable.
 //
-// Residual risk: CloudFront overwrites a client-sent CloudFront-Viewer-Address,
-// but a caller who invokes the execute-api URL directly, bypassing
-// CloudFront, can send any value and so pick the address a limit is counted
-// against. Closing that needs the API reachable only through CloudFront
-// (a secret origin header checked here, or the default execute-api endpoint
-// disabled). Until then, limits keyed on ClientIP slow down casual abuse
-// but are not a security boundary.
+// CloudFront overwrites a client-sent CloudFront-Viewer-Address, and a
+// caller who invokes the execute-api URL directly, bypassing CloudFront,
+// never reaches a handler: every function refuses requests without
+// CloudFront's origin secret (lambdahttp.OriginGuard), so the header can
+// be trusted here.
 func ClientIP(r *http.Request) string {
 	if ip, ok := parseViewerAddress(r.Header.Get(ViewerAddressHeader)); ok {
 		return ip

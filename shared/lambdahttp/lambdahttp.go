@@ -22,16 +22,32 @@ import (
 type Build func(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error)
 
 // Start runs the function named name: it installs the JSON logger, calls
-// build once, and serves API Gateway v2 events with the result. A build
-// error is a Lambda init error: it is logged and the process exits 1, so
-// the runtime reports it and retries the cold start. Start does not return.
+// build once, and serves API Gateway v2 events with the result behind the
+// OriginGuard, so only requests that came through CloudFront reach it (the
+// guard's secrets load from SSM while build runs). A build or guard error
+// is a Lambda init error: it is logged and the process exits 1, so the
+// runtime reports it and retries the cold start. Start does not return.
 func Start(name string, build Build) {
 	level := new(slog.LevelVar)
 	slog.SetDefault(logging.New(os.Stderr, level))
-	h, err := build(context.Background(), os.LookupEnv, level)
+	ctx := context.Background()
+	type guarded struct {
+		g   *OriginGuard
+		err error
+	}
+	guard := make(chan guarded, 1)
+	go func() {
+		g, err := originGuardFromEnv(ctx, os.LookupEnv)
+		guard <- guarded{g, err}
+	}()
+	h, err := build(ctx, os.LookupEnv, level)
+	gd := <-guard
+	if err == nil {
+		err = gd.err
+	}
 	if err != nil {
 		slog.Error(name+": init failed", "err", err.Error())
 		os.Exit(1)
 	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+	lambda.Start(httpadapter.NewV2(gd.g.Middleware(h)).ProxyWithContext)
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/catalog"
@@ -48,10 +49,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("privacy-integration-jwt-key-0123456789")
-	cursorKey = []byte("privacy-integration-cursor-key-0123456789")
-)
+var cursorKey = []byte("privacy-integration-cursor-key-0123456789")
 
 const (
 	siteURL      = "https://remat.test"
@@ -99,13 +97,8 @@ func newCloud(t *testing.T, o options) *cloud {
 	if c.cursors, err = ddb.NewCursors(cursorKey); err != nil {
 		t.Fatal(err)
 	}
-	if c.iss, err = auth.NewIssuer(jwtKey, time.Hour); err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c.iss = authtest.Issuer(t, time.Hour)
+	ver := authtest.Verifier(t)
 	if err := billing.SeedPlans(context.Background(), db, table); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
 	"github.com/remat/remat/shared/ddb"
@@ -26,10 +27,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var (
-	jwtKey    = []byte("integration-jwt-key-0123456789abcdef")
-	cursorKey = []byte("integration-cursor-key-0123456789abc")
-)
+var cursorKey = []byte("integration-cursor-key-0123456789abc")
 
 // cloud is the reviews domain wired to DynamoDB Local as the function wires
 // it (48 h waiting period), with real accounts, ads and contact requests
@@ -55,13 +53,8 @@ func newCloud(t *testing.T) *cloud {
 		t.Fatal(err)
 	}
 	c := &cloud{db: db, table: table, now: time.Now().UTC().Truncate(time.Second)}
-	if c.iss, err = auth.NewIssuer(jwtKey, 24*time.Hour*30); err != nil {
-		t.Fatal(err)
-	}
-	ver, err := auth.NewVerifier(jwtKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c.iss = authtest.Issuer(t, 24*time.Hour*30)
+	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.ads = catalog.NewStore(db, table).WithCursors(cursors)
 	c.creqs = contactreq.NewDynamoStore(db, table, cursors)

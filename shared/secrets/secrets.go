@@ -1,5 +1,6 @@
-// Package secrets loads SecureString parameters from SSM Parameter Store at
-// cold start. Secrets never live in template.yaml or the environment; the
+// Package secrets loads SecureString parameters (and the few plain String
+// ones, such as the token public key) from SSM Parameter Store at cold
+// start. Secrets never live in template.yaml or the environment; the
 // environment only says where they are (SSM_PREFIX).
 package secrets
 
@@ -17,7 +18,14 @@ import (
 
 // Parameter names under SSM_PREFIX.
 const (
-	JWTSigningKey       = "jwt-signing-key"
+	// JWTSigningKey is the Ed25519 private key that signs access tokens, as
+	// PKCS#8 PEM (auth.ParsePrivateKey); a SecureString. Only the function
+	// that issues tokens (auth) may read it.
+	JWTSigningKey = "jwt-signing-key"
+	// JWTPublicKey is the matching public key that verifies access tokens,
+	// as SPKI PEM (auth.ParsePublicKey). It is not secret (a plain String
+	// parameter on AWS); every function that checks tokens reads it.
+	JWTPublicKey        = "jwt-public-key"
 	CursorKey           = "cursor-key"
 	StripeSecretKey     = "stripe-secret-key"
 	StripeWebhookSecret = "stripe-webhook-secret" //nolint:gosec // a parameter name, not a credential
@@ -26,6 +34,17 @@ const (
 	TestWebhookSecret = "test-webhook-secret" //nolint:gosec // a parameter name, not a credential
 	// AdminSetupSecret enables POST /auth/create-admin (optional).
 	AdminSetupSecret = "admin-setup-secret" //nolint:gosec // a parameter name, not a credential
+	// OriginSecret is the value CloudFront sends in X-Origin-Verify to the
+	// API (a plain String parameter: CloudFormation resolves it into the
+	// distribution's origin header); every HTTP function refuses requests
+	// without it. OriginSecretPrevious (optional) is still accepted while a
+	// new value reaches every edge location (rotation, docs/operations).
+	OriginSecret         = "origin-secret"          //nolint:gosec // a parameter name, not a credential
+	OriginSecretPrevious = "origin-secret-previous" //nolint:gosec // a parameter name, not a credential
+	// SiteURL is the site's public base URL (https://<domain>), a String
+	// parameter the stack writes once the distribution exists: the base of
+	// e-mail links, OAuth redirects and the test-mode webhook target.
+	SiteURL = "site-url"
 )
 
 // OAuthClientID and OAuthClientSecret name a social provider's credentials

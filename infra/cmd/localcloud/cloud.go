@@ -17,10 +17,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-
 	"github.com/remat/remat/infra/awsemu"
 	"github.com/remat/remat/infra/ddblocal"
+	"github.com/remat/remat/infra/ddbproxy"
 	"github.com/remat/remat/infra/gateway"
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
@@ -54,6 +53,13 @@ type Config struct {
 	// NoDevOIDC leaves out the development sign-in provider that stands
 	// in for Google (devoidc.go).
 	NoDevOIDC bool
+	// NoIAM turns IAM enforcement off: calls the template's policies do
+	// not allow still succeed, logged as "would be denied" (debugging
+	// only; enforcement is on by default).
+	NoIAM bool
+	// IAMUsageFile, if set, receives at stop what every principal was
+	// allowed and denied (make iam-report reads it).
+	IAMUsageFile string
 
 	// Logger receives the cloud's logs and the access log.
 	Logger *slog.Logger
@@ -77,6 +83,12 @@ func configErrorf(format string, args ...any) error {
 type Cloud struct {
 	// URL is the gateway's base URL, e.g. http://127.0.0.1:8080.
 	URL string
+	// APIURL is the HTTP API's own endpoint (execute-api), which skips the
+	// distribution: the functions refuse requests that come this way.
+	APIURL string
+	// S3URL is the S3 emulator's endpoint: the buckets' own host, where
+	// browsers upload photos with presigned URLs (another origin than URL).
+	S3URL string
 	// DataDir is the absolute data directory, or "" in memory mode.
 	DataDir string
 	// Mailbox holds the e-mails the functions sent.
@@ -84,6 +96,11 @@ type Cloud struct {
 	// AdminSetupSecret is the setupSecret of POST /api/v1/auth/create-admin
 	// (also in <DataDir>/secrets.json as admin-setup-secret).
 	AdminSetupSecret string
+	// OriginSecret is what the site's port, standing in for CloudFront,
+	// sends the API in X-Origin-Verify (also in secrets.json as
+	// origin-secret): a test that acts as another viewer sends it to APIURL
+	// with a CloudFront-Viewer-Address of its own.
+	OriginSecret string
 	// DevSignInIssuer is the OpenID issuer of the development sign-in
 	// provider standing in for Google, or "" with -no-dev-oidc.
 	DevSignInIssuer string
@@ -94,6 +111,7 @@ type Cloud struct {
 	log      *slog.Logger
 	lambdas  *lambdart.Service
 	ddb      *ddblocal.Server
+	iam      *iamSetup
 	failed   chan error // a part died while serving
 	stopOnce sync.Once
 	stopErr  error
@@ -145,6 +163,9 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), cfg.Template+": ")), " ")
 		return nil, configErrorf("the template %s is invalid: %s", cfg.Template, msg)
 	}
+	if err := tpl.CheckEmulated(); err != nil {
+		return nil, configErrorf("template %s: %v", cfg.Template, err)
+	}
 	headers, err := tpl.SecurityHeaders()
 	if err != nil {
 		return nil, configErrorf("template %s: %v", cfg.Template, err)
@@ -152,6 +173,17 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	moduleRoot, err := samtpl.ModuleRoot(filepath.Dir(cfg.Template))
 	if err != nil {
 		return nil, configErrorf("cannot find go.mod above %s: %v", cfg.Template, err)
+	}
+	// Every function's role, from its template policies: each emulator
+	// checks every call against them.
+	if c.iam, err = newIAM(tpl, moduleRoot, cfg.NoIAM, log); err != nil {
+		return nil, err
+	}
+	if cfg.NoIAM {
+		log.Warn("localcloud: IAM enforcement is off (-no-iam): calls the template's policies do not allow are let through and logged")
+	}
+	if cfg.IAMUsageFile != "" {
+		c.onStop(func() error { return c.iam.recorder.WriteFile(cfg.IAMUsageFile) })
 	}
 	var (
 		seedOpts seed.Options
@@ -206,6 +238,14 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	if len(created) > 0 {
 		log.Info("localcloud: created tables", "tables", strings.Join(created, ", "))
 	}
+	// The functions reach DynamoDB Local through the IAM proxy; the cloud's
+	// own tools (tables, seed) go to it directly, as the account root.
+	proxy, err := ddbproxy.New(endpoint, c.iam.enforcer, region, accountID, log)
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: %w", err)
+	}
+	ddbFunctionsURL, closeProxy := awsemu.Serve(proxy)
+	c.onStop(func() error { closeProxy(); return nil })
 
 	// 5. S3 with the template's buckets; stored objects raise the
 	// template's S3 events once the functions are there.
@@ -214,7 +254,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		return nil, configErrorf("%v", err)
 	}
 	notifier := newS3Notifier(region, log)
-	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated}
+	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated, IAM: c.iam.enforcer, Region: region}
 	if c.DataDir != "" {
 		s3Opts.DataDir = filepath.Join(c.DataDir, "s3")
 	}
@@ -223,6 +263,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		return nil, fmt.Errorf("localcloud: %w", err)
 	}
 	c.onStop(s3srv.Close)
+	c.S3URL = s3srv.URL()
 
 	// 6. SES into the dev mailbox, SSM with the secrets.
 	if c.DataDir != "" {
@@ -232,13 +273,14 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	} else {
 		c.Mailbox = mailbox.NewMemory(mailbox.WithLogger(log))
 	}
-	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(c.Mailbox))
+	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(c.Mailbox).WithIAM(c.iam.enforcer, region, accountID))
 	c.onStop(func() error { closeSES(); return nil })
 	secrets, err := loadSecrets(c.DataDir)
 	if err != nil {
 		return nil, err
 	}
 	c.AdminSetupSecret = secrets[adminSetupSecret]
+	c.OriginSecret = secrets[originSecretParam]
 	params := map[string]string{}
 	prefix := ssmPrefix(tpl)
 	for name, v := range secrets {
@@ -255,7 +297,17 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 			params[prefix+"/"+name] = v
 		}
 	}
-	ssmURL, closeSSM := awsemu.Serve(awsemu.NewSSM(params))
+	ssm := awsemu.NewSSM(params).WithIAM(c.iam.enforcer, region, accountID)
+	// The parameters the stack itself creates (site-url, ...), with their
+	// values resolved for the local stage.
+	stackParams, err := tpl.SSMParameters()
+	if err != nil {
+		return nil, configErrorf("%v", err)
+	}
+	for _, p := range stackParams {
+		ssm.Put(p.Name, p.Type, p.Value)
+	}
+	ssmURL, closeSSM := awsemu.Serve(ssm)
 	c.onStop(func() error { closeSSM(); return nil })
 
 	// 7. Seed data.
@@ -293,7 +345,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		Region:    region,
 		AccountID: accountID,
 		Env: lambdart.LocalAWSEnv(region, lambdart.Endpoints{
-			DynamoDB: endpoint, S3: s3srv.URL(), SESv2: sesURL, SSM: ssmURL,
+			DynamoDB: ddbFunctionsURL, S3: s3srv.URL(), SESv2: sesURL, SSM: ssmURL,
 		}),
 	})
 	c.onStop(c.lambdas.Close)
@@ -302,7 +354,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		if devSignIn != nil {
 			lfn.Env = devSignIn.env(lfn.Env)
 		}
-		lfn.Env = withUploadEndpoint(lfn.Env, c.URL)
+		lfn.Credentials = c.iam.functionCredentials(fn.LogicalID)
 		if err := c.lambdas.Add(lfn); err != nil {
 			return nil, fmt.Errorf("localcloud: %w", err)
 		}
@@ -321,23 +373,33 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	c.onStop(sched.stopAll)
 
 	// 9. The gateway, on the port held since step 1.
+	apiOriginHeaders, err := originHeaders(tpl, "/api/*", ssm)
+	if err != nil {
+		return nil, configErrorf("template %s: %v", cfg.Template, err)
+	}
+	rate, burst := apiThrottle(tpl)
 	gwCfg := gateway.Config{
+		OriginHeaders:   apiOriginHeaders,
+		ThrottleRate:    rate,
+		ThrottleBurst:   burst,
 		Routes:          gateway.RoutesFromTemplate(tpl),
 		Invoker:         c.lambdas,
 		WebDir:          cfg.WebDir,
-		SecurityHeaders: headers,
+		SecurityHeaders: withLocalBucketHosts(headers, tpl, s3srv.URL()),
 		Mailbox:         c.Mailbox,
 		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
-		S3Origin:        s3srv.URL(),
-		S3Credentials:   aws.Credentials{AccessKeyID: lambdart.LocalAccessKeyID, SecretAccessKey: lambdart.LocalSecretAccessKey},
+		DevHandlers:     map[string]http.Handler{iamUsagePath: c.iam.usageHandler()},
 	}
 	if devSignIn != nil {
-		gwCfg.DevHandlers = map[string]http.Handler{devOIDCQueuePath: devSignIn.queueHandler()}
+		gwCfg.DevHandlers[devOIDCQueuePath] = devSignIn.queueHandler()
 	}
 	if bucket, ok := gateway.BucketForPathPattern(tpl, "/images/*"); ok {
 		gwCfg.ImagesOrigin = s3srv.URL() + "/" + bucket
+		if c.iam.cloudfront != nil {
+			gwCfg.ImagesCredentials, gwCfg.ImagesRegion = c.iam.cloudfront.Credentials, region
+		}
 	}
 	gw, err := gateway.New(gwCfg)
 	if err != nil {
@@ -362,6 +424,16 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		<-served
 		return err
 	})
+
+	// The HTTP API's own endpoint (execute-api), on a port of its own: on
+	// AWS it is public, and the functions refuse what comes that way
+	// without CloudFront's origin header; the same here.
+	apiURL, closeAPI, err := awsemu.ServeAddr("127.0.0.1:0", gw.API())
+	if err != nil {
+		return nil, fmt.Errorf("localcloud: %w", err)
+	}
+	c.onStop(func() error { closeAPI(); return nil })
+	c.APIURL = apiURL
 
 	if cfg.ReadyFile != "" {
 		if err := writeReadyFile(cfg.ReadyFile, c.URL); err != nil {

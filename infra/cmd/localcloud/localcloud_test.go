@@ -246,7 +246,9 @@ func TestConfigErrors(t *testing.T) {
 func startCloud(t *testing.T, cfg Config) *Cloud {
 	t.Helper()
 	cfg.Addr = "127.0.0.1:0"
-	cfg.Template = filepath.Join(moduleRoot, "template.yaml")
+	if cfg.Template == "" {
+		cfg.Template = filepath.Join(moduleRoot, "template.yaml")
+	}
 	cfg.WebDir = filepath.Join(moduleRoot, "frontend", "dist")
 	cfg.DynamoDBLocalDir = filepath.Join(moduleRoot, ".tools", "dynamodb-local")
 	if cfg.Logger == nil {

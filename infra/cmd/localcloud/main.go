@@ -70,6 +70,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	_, _ = fmt.Fprintf(stdout, "\nRemat is running at %s/fr/\n", c.URL)
 	_, _ = fmt.Fprintf(stdout, "  Dev mailbox: %s/_dev/mailbox\n", c.URL)
+	_, _ = fmt.Fprintf(stdout, "  The API's own endpoint (execute-api; refuses calls that skip the site, as on AWS): %s\n", c.APIURL)
+	_, _ = fmt.Fprintf(stdout, "  S3 (the buckets' own host; photo uploads go here, cross-origin): %s\n", c.S3URL)
 	if c.DevSignInIssuer != "" {
 		_, _ = fmt.Fprintf(stdout, "  Dev sign-in provider (stands in for Google): %s\n", c.DevSignInIssuer)
 	}
@@ -82,6 +84,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	_, _ = fmt.Fprintf(stdout, "  Data: %s\n", data)
 	_, _ = fmt.Fprintf(stdout, "  First admin: POST %s/api/v1/auth/create-admin with setupSecret = %s\n", c.URL, adminSecretHint(c))
+	if c.DataDir == "" {
+		// In memory mode nothing else holds it; tests acting as other viewers need it.
+		_, _ = fmt.Fprintf(stdout, "  Origin secret (CloudFront's X-Origin-Verify; for tests acting as other viewers): %s\n", c.OriginSecret)
+	}
 	_, _ = fmt.Fprintf(stdout, "  Ctrl-C stops everything.\n\n")
 
 	status := 0
@@ -117,6 +123,8 @@ var flagEnv = map[string]string{
 	"log-level":         "REMAT_LOG_LEVEL",
 	"no-dev-oidc":       "REMAT_NO_DEV_OIDC",
 	"no-demo":           "REMAT_NO_DEMO",
+	"no-iam":            "REMAT_NO_IAM",
+	"iam-usage":         "REMAT_IAM_USAGE",
 }
 
 func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
@@ -156,6 +164,8 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 	str(&cfg.DynamoDBEndpoint, "dynamodb-endpoint", "", "use this running DynamoDB instead of starting DynamoDB Local")
 	str(&cfg.ReadyFile, "ready-file", "", "write the base URL to this file once everything serves")
 	boolean(&cfg.NoDevOIDC, "no-dev-oidc", "do not start the development sign-in provider that stands in for Google")
+	boolean(&cfg.NoIAM, "no-iam", "let calls the template's IAM policies do not allow through, logged as warnings (debugging only)")
+	str(&cfg.IAMUsageFile, "iam-usage", "", "write what each function was allowed and denied to this JSON file at stop (make iam-report)")
 	str(&level, "log-level", "info", "debug, info, warn or error")
 	fs.Usage = func() {
 		_, _ = fmt.Fprintf(fs.Output(), "Usage: localcloud [flags]\n\nStarts the whole product locally (see `make dev`).\n\n")

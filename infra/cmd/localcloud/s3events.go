@@ -3,13 +3,11 @@ package main
 import (
 	"context"
 	"log/slog"
-	"maps"
 	"sync"
 	"time"
 
 	"github.com/remat/remat/infra/s3local"
 	"github.com/remat/remat/infra/samtpl"
-	"github.com/remat/remat/shared/config"
 )
 
 // s3RetryDelays are the waits before the retries of a failed S3-triggered
@@ -17,10 +15,6 @@ import (
 // one and two minutes; locally the same two retries come after a second
 // and two, so a failing function shows up at once in the logs.
 var s3RetryDelays = []time.Duration{time.Second, 2 * time.Second}
-
-// uploadPath is where the local gateway stands in for the buckets' own S3
-// host (gateway.S3UploadPrefix without its slash).
-const uploadPath = "/_s3"
 
 // s3Notifier plays the buckets' event notifications: every object the S3
 // emulator stores is matched against the template's S3 events
@@ -110,16 +104,4 @@ func (n *s3Notifier) stop() error {
 	n.cancel()
 	n.wg.Wait()
 	return nil
-}
-
-// withUploadEndpoint returns env with UPLOAD_ENDPOINT pointing at the
-// gateway's stand-in for the bucket's S3 host, when the function declares
-// the variable (the products function presigns its upload URLs there).
-func withUploadEndpoint(env map[string]string, siteURL string) map[string]string {
-	if _, ok := env[config.EnvUploadEndpoint]; !ok {
-		return env
-	}
-	out := maps.Clone(env)
-	out[config.EnvUploadEndpoint] = siteURL + uploadPath
-	return out
 }

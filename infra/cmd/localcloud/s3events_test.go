@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -25,8 +24,6 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/remat/remat/infra/ddblocal"
-	"github.com/remat/remat/infra/gateway"
-	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/s3local"
 	"github.com/remat/remat/infra/samtpl"
 	"github.com/remat/remat/shared/catalog"
@@ -78,11 +75,11 @@ func (f *s3Invoker) wait(t *testing.T, n int) {
 }
 
 // uploadCloud is the part of the local cloud an upload goes through: the
-// real template's S3 events, the S3 emulator with its buckets, the
-// notifier and the gateway's /_s3 route.
+// real template's S3 events, the S3 emulator with its buckets, its CORS
+// rules and the functions' IAM policies, and the notifier.
 type uploadCloud struct {
-	gw      *httptest.Server
 	s3      *s3local.Server
+	iam     *iamSetup
 	bucket  string
 	lambdas *s3Invoker
 	now     time.Time
@@ -106,44 +103,39 @@ func startUploadCloud(t *testing.T, failures int) *uploadCloud {
 	log := slog.New(slog.DiscardHandler)
 	n := newS3Notifier(region, log)
 	n.retry = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond}
-	s3srv, err := s3local.Start(s3local.Options{Template: tpl, OnObjectCreated: n.objectCreated})
+	setup, err := newIAM(tpl, moduleRoot, false, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	uc := &uploadCloud{s3: s3srv, bucket: images.Name, lambdas: newS3Invoker(failures), now: time.Now()}
+	uc := &uploadCloud{iam: setup, bucket: images.Name, lambdas: newS3Invoker(failures), now: time.Now()}
+	s3srv, err := s3local.Start(s3local.Options{Template: tpl, OnObjectCreated: n.objectCreated, IAM: setup.enforcer, Region: region,
+		Now: func() time.Time { uc.mu.Lock(); defer uc.mu.Unlock(); return uc.now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uc.s3 = s3srv
 	n.attach(uc.lambdas, targets)
-	gw, err := gateway.New(gateway.Config{
-		S3Origin: s3srv.URL(), Logger: log,
-		S3Credentials: aws.Credentials{AccessKeyID: lambdart.LocalAccessKeyID, SecretAccessKey: lambdart.LocalSecretAccessKey},
-		Now:           func() time.Time { uc.mu.Lock(); defer uc.mu.Unlock(); return uc.now },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	uc.gw = httptest.NewServer(gw)
 	t.Cleanup(func() {
-		uc.gw.Close()
 		_ = n.stop()
 		_ = s3srv.Close()
 	})
 	return uc
 }
 
-// presign makes the upload URL as the products function does with
-// UPLOAD_ENDPOINT=<site>/_s3 and the local cloud's credentials.
+// presign makes the upload URL as the products function does: with its
+// role's credentials, against the bucket's own S3 host.
 func (uc *uploadCloud) presign(t *testing.T, key, contentType string, size int64) string {
 	t.Helper()
-	return presignUpload(t, uc.gw.URL, uc.bucket, key, contentType, size)
+	return presignUpload(t, uc.s3.URL(), uc.iam.functionCredentials("ProductsFunction"), uc.bucket, key, contentType, size)
 }
 
-func presignUpload(t *testing.T, siteURL, bucket, key, contentType string, size int64) string {
+func presignUpload(t *testing.T, s3URL string, creds aws.Credentials, bucket, key, contentType string, size int64) string {
 	t.Helper()
-	env := withUploadEndpoint(map[string]string{"UPLOAD_ENDPOINT": ""}, siteURL)
 	client := s3.NewFromConfig(aws.Config{
 		Region:      region,
-		Credentials: credentials.NewStaticCredentialsProvider(lambdart.LocalAccessKeyID, lambdart.LocalSecretAccessKey, ""),
+		Credentials: credentials.StaticCredentialsProvider{Value: creds},
 	}, func(o *s3.Options) {
-		o.BaseEndpoint = aws.String(env["UPLOAD_ENDPOINT"])
+		o.BaseEndpoint = aws.String(s3URL)
 		o.UsePathStyle = true
 	})
 	req, err := s3.NewPresignClient(client).PresignPutObject(context.Background(), &s3.PutObjectInput{
@@ -263,16 +255,6 @@ func TestS3EventRetriedLikeAsyncInvocations(t *testing.T) {
 	}
 }
 
-func TestWithUploadEndpoint(t *testing.T) {
-	got := withUploadEndpoint(map[string]string{"UPLOAD_ENDPOINT": "", "A": "1"}, "http://127.0.0.1:9")
-	if got["UPLOAD_ENDPOINT"] != "http://127.0.0.1:9/_s3" || got["A"] != "1" {
-		t.Errorf("got %v", got)
-	}
-	if got := withUploadEndpoint(map[string]string{"A": "1"}, "http://x"); len(got) != 1 {
-		t.Errorf("a function without UPLOAD_ENDPOINT: got %v, want it unchanged", got)
-	}
-}
-
 // The real template declares an S3 event only where it means one.
 func TestTemplateS3EventsMatchUploadsOnly(t *testing.T) {
 	tpl, err := samtpl.LoadDefault(samtpl.Options{Parameters: map[string]string{"Stage": stage}, AccountID: accountID, Region: region})
@@ -323,7 +305,8 @@ func TestPhotoUploadEndToEnd(t *testing.T) {
 			Size: int64(len(body)), UploadKey: catalog.UploadKey(ad.ID, id), CreatedAt: now}, ad.SellerID, 10, now); err != nil {
 			t.Fatal(err)
 		}
-		if status, out := put(t, presignUpload(t, c.URL, bucket.Name, catalog.UploadKey(ad.ID, id), contentType, int64(len(body))), contentType, body); status != http.StatusOK {
+		url := presignUpload(t, c.S3URL, c.iam.functionCredentials("ProductsFunction"), bucket.Name, catalog.UploadKey(ad.ID, id), contentType, int64(len(body)))
+		if status, out := put(t, url, contentType, body); status != http.StatusOK {
 			t.Fatalf("upload: got %d %s, want 200", status, out)
 		}
 		return id
