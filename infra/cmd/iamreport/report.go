@@ -177,17 +177,23 @@ func (r *report) writeMarkdown(w io.Writer) error {
 	p("which statement allowed it). A permission granted but never used is listed with the reason it stays\n")
 	p("(`infra/cmd/iamreport/unused.yaml`); `make test` fails on one without a reason, and on any denied call.\n")
 	p("ARNs are shown with the template's placeholders.\n\n")
-	var total, unused int
+	var total, unused, implicit int
 	for _, fn := range r.functions {
 		for _, g := range r.grants[fn] {
-			total++
-			if g.calls == 0 {
+			switch {
+			case g.implicit:
+				implicit++
+			case g.calls == 0:
+				total++
 				unused++
+			default:
+				total++
 			}
 		}
 	}
-	p("%d functions, %d granted action-resource pairs, %d used in the run, %d unused (each with its reason below).\n\n",
+	p("%d functions. The template grants %d action-resource pairs: %d used in the run, %d unused, each with its reason below.\n",
 		len(r.functions), total, total-unused, unused)
+	p("SAM adds %d more of its own (CloudWatch Logs and X-Ray, written by the Lambda service, never by the code).\n\n", implicit)
 	if len(r.denied) > 0 {
 		p("## Denied calls\n\n| function | action | resource | calls |\n|---|---|---|---|\n")
 		for _, d := range r.denied {
