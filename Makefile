@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 GO_PKGS := ./functions/... ./shared/... ./infra/...
 
-.PHONY: help dev test tools lint go-test web-test e2e bench build sam-build validate iam-report seed clean
+.PHONY: help dev test tools lint go-test web-test e2e bench fuzz build sam-build validate iam-report seed clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -48,6 +48,9 @@ bench: tools ## Benchmarks: gateway, cold start, search at 100,000 ads (about ha
 	REMAT_BENCH_ADS=$${REMAT_BENCH_ADS:-100000} go test -timeout 0 -run='^$$' -bench=. -benchmem -count=1 ./infra/bench/...
 	npm --prefix frontend run --silent build
 	npm --prefix frontend run --silent size
+
+fuzz: ## Fuzz the API from docs/openapi.yaml with schemathesis on a local cloud (FUZZ_SECONDS=600 per identity)
+	@scripts/fuzz.sh
 
 build: ## Build every function binary for Lambda (linux/arm64) into .aws-sam via SAM
 	$(MAKE) sam-build

@@ -110,3 +110,10 @@ say "IAM: every call of the run allowed, every granted permission used or explai
 mkdir -p .data
 curl -sf "http://$addr/_dev/iam/usage.json" >.data/iam-usage.json
 go run ./infra/cmd/iamreport -usage .data/iam-usage.json -out "$tmp/iam-report.md" -check
+
+say "Fuzz: schemathesis from docs/openapi.yaml, 60 s each as a visitor, a user and an administrator"
+# After the journeys, on the same cloud: any server error, undeclared status or content type, or
+# body off its schema fails the run (make fuzz runs it longer on a cloud of its own).
+"$VENV/bin/python" infra/tools/fuzz.py --base "http://$addr" --api "$api_url" --origin-secret "$origin_secret" \
+  --admin-secret "$admin_secret" --seconds "${FUZZ_SECONDS:-60}" ||
+  { echo "--- local cloud log"; tail -n 80 "$tmp/localcloud.log"; exit 1; }

@@ -15,6 +15,8 @@ const T = {
     logout: 'Se déconnecter',
     loggedOut: 'Déconnecté avec succès',
     firstName: 'Séverine',
+    handoverRefused:
+      'Ce lien de connexion a été ouvert dans un autre navigateur que celui où la connexion a commencé, ou il a expiré. Vous n’avez pas été connecté ; veuillez vous reconnecter.',
   },
   de: {
     loginTitle: 'Anmelden',
@@ -24,6 +26,8 @@ const T = {
     logout: 'Abmelden',
     loggedOut: 'Erfolgreich abgemeldet',
     firstName: 'Jürgen',
+    handoverRefused:
+      'Dieser Anmeldelink wurde in einem anderen Browser geöffnet als dem, in dem die Anmeldung begonnen hat, oder er ist abgelaufen. Sie wurden nicht angemeldet; bitte melden Sie sich erneut an.',
   },
 } as const;
 
@@ -68,6 +72,53 @@ test.describe('social sign-in (development stand-in for Google)', () => {
         await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('loginType')]),
       ).toEqual([null, null]);
       await expect(banner.getByRole('link', { name: `${t.firstName} ${lastName}` })).toHaveCount(0);
+    });
+  }
+
+  for (const lang of LANGS) {
+    test(`${lang}: a hand-over link opened in a browser that did not start the sign-in signs nobody in`, async ({
+      browser,
+      page,
+      request,
+    }) => {
+      const t = T[lang];
+      const email = uniqueEmail(lang);
+      const lastName = `Fremd${Date.now().toString(36)}`;
+      await queueIdentity(request, { email, firstName: t.firstName, lastName });
+
+      // The sign-in starts in `page`, which keeps the link the callback hands over but may not use it
+      // (its exchange is cut off), as if the link had been copied and sent to someone else.
+      let handover = '';
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith('/auth/oauth/google/callback')) {
+          handover = response.headers().location ?? '';
+        }
+      });
+      await page.route('**/api/v1/auth/oauth/exchange', (route) => route.abort());
+      await page.goto(`/${lang}/login`);
+      await page.getByRole('link', { name: t.google }).click();
+      await expect.poll(() => handover).toContain(`/${lang}/login/social#`);
+
+      const other = await browser.newContext();
+      try {
+        const stranger = await other.newPage();
+        await stranger.goto(handover);
+        await expect(stranger.getByRole('alert')).toHaveText(t.handoverRefused);
+        expect(pathOf(stranger)).toBe(`/${lang}/login?error=oauth_handover_invalid`);
+        expect(await stranger.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+        await expect(
+          stranger.getByRole('banner').getByRole('link', { name: `${t.firstName} ${lastName}` }),
+        ).toHaveCount(0);
+      } finally {
+        await other.close();
+      }
+
+      // The browser that started the sign-in can still use the same link.
+      await page.unrouteAll();
+      await page.goto('about:blank');
+      await page.goto(handover);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.accountTitle);
+      await expect(page.getByRole('banner').getByRole('link', { name: `${t.firstName} ${lastName}` })).toBeVisible();
     });
   }
 });

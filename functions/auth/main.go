@@ -85,15 +85,19 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 			From: cfg.MailFrom, SiteURL: cfg.SiteURL, AdminSetupSecret: optional[secrets.AdminSetupSecret],
 			Signups: settings.NewSiteStore(db, cfg.TableName),
 		})
-	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialConfig(cfg, optional, key.Seed())), nil
+	socialCfg := socialConfig(cfg, optional, key.Seed(), social.NewDynamoHandovers(db, cfg.TableName))
+	return accounts.NewHandler(svc, verifier.WithTokenVersions(store), socialCfg), nil
 }
 
 // socialConfig enables each provider of SOCIAL_PROVIDERS whose client id
 // is in SSM; the others answer 404. The sign-in cookie key is derived from
 // signingSeed, the seed of the token signing key (see social.CookieKeyFrom),
 // so the cookie needs no secret of its own.
-func socialConfig(cfg config.Config, sec secrets.Values, signingSeed []byte) social.Config {
-	sc := social.Config{SiteURL: cfg.SiteURL, Providers: map[string]social.ProviderConfig{}, CookieKey: social.CookieKeyFrom(signingSeed)}
+func socialConfig(cfg config.Config, sec secrets.Values, signingSeed []byte, handovers social.Handovers) social.Config {
+	sc := social.Config{
+		SiteURL: cfg.SiteURL, Providers: map[string]social.ProviderConfig{}, CookieKey: social.CookieKeyFrom(signingSeed),
+		Handovers: handovers,
+	}
 	for _, p := range cfg.SocialProviders {
 		sc.Providers[p] = social.ProviderConfig{
 			Issuer:       cfg.OAuthIssuers[p],

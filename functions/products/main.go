@@ -23,6 +23,7 @@ import (
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/lambdahttp"
+	"github.com/remat/remat/shared/ratelimit"
 )
 
 func main() { lambdahttp.Start("products", newHandler) }
@@ -46,7 +47,9 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 		catalog.S3Blobs{Client: s3Client, Bucket: cfg.ImagesBucket},
 		catalog.NewS3Uploads(s3Client, cfg.ImagesBucket, cfg.S3UsePathStyle),
 	)
-	// New ads are matched against the saved searches as they are published.
-	svc = svc.WithPublishListener(alerts.NewService(alerts.NewStore(db, cfg.TableName), db, cfg.TableName, svc, cursors))
+	// New ads are matched against the saved searches as they are published;
+	// views are limited per client address.
+	svc = svc.WithPublishListener(alerts.NewService(alerts.NewStore(db, cfg.TableName), db, cfg.TableName, svc, cursors)).
+		WithLimiter(ratelimit.New(db, cfg.TableName))
 	return catalog.NewHandler(svc, verifier.WithTokenVersions(users)), nil
 }

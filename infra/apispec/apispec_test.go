@@ -117,6 +117,12 @@ func TestEveryTemplateRouteIsDocumented(t *testing.T) {
 	}
 	var routes []Route
 	for _, r := range tpl.Routes() {
+		if r.Path == "$default" {
+			// The catch-all serves no operation: it answers what no
+			// documented route does (info.description, responses
+			// NotFound and MethodNotAllowed).
+			continue
+		}
 		routes = append(routes, r.Route)
 	}
 	if missing := spec.Missing(routes); len(missing) > 0 {

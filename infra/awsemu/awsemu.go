@@ -4,7 +4,9 @@
 // Each is an http.Handler speaking the wire protocol the real
 // aws-sdk-go-v2 clients use, so code under test runs unchanged with only
 // the endpoint (AWS_ENDPOINT_URL_SESV2, AWS_ENDPOINT_URL_SSM) pointed here.
-// They check no signatures or permissions.
+// Given an iam.Enforcer (WithIAM), they authenticate every request's SigV4
+// signature and authorize it with the caller's policies, as the services
+// do; without one they check nothing (unit tests).
 package awsemu
 
 import (

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/mailbox"
 )
@@ -34,6 +35,7 @@ type SES struct {
 
 	mu      sync.Mutex
 	failure error
+	faults  *faults.Table
 }
 
 // NewSES returns an SES emulator that delivers into store.
@@ -74,6 +76,16 @@ func (s *SES) authorize(r *http.Request, p *iam.Principal, msg mailbox.Message) 
 		return &APIError{Status: http.StatusForbidden, Code: "AccessDeniedException", Message: d.Message(false)}
 	}
 	return nil
+}
+
+// WithFaults makes s consult ft for every SendEmail it has authorized
+// (package faults): a matching fault stalls it, answers SES's error
+// instead, or drops it when the caller hangs up during the stall. A fault's
+// resource is the sender's address, its keyPrefix is matched against the
+// recipients. It returns s.
+func (s *SES) WithFaults(ft *faults.Table) *SES {
+	s.faults = ft
+	return s
 }
 
 // SetFailure makes every following SendEmail fail with err (an *APIError
@@ -159,12 +171,44 @@ func (s *SES) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if s.faults != nil {
+		fail, err := s.faults.Inject(r.Context(), sesCall(p, msg))
+		if err != nil {
+			return // the caller hung up during a stall: nothing is sent
+		}
+		if fail != nil {
+			sesError(w, &APIError{Status: fail.Status, Code: fail.Code, Message: fail.Message})
+			return
+		}
+	}
 	stored, err := s.store.Add(msg)
 	if err != nil {
 		sesError(w, asAPIError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, "application/json", map[string]string{"MessageId": stored.ID})
+}
+
+// sesCall describes a SendEmail for the fault table: the sender's address
+// as the resource, the recipients' addresses as the keys.
+func sesCall(p *iam.Principal, msg mailbox.Message) faults.Call {
+	c := faults.Call{Service: faults.SES, Operation: "SendEmail", Action: "ses:SendEmail"}
+	if p != nil {
+		c.Principal = p.Name
+	}
+	target := faults.Target{Resource: msg.From}
+	if from, err := mail.ParseAddress(msg.From); err == nil {
+		target.Resource = from.Address
+	}
+	for _, list := range [][]string{msg.To, msg.Cc, msg.Bcc} {
+		for _, a := range list {
+			if pa, err := mail.ParseAddress(a); err == nil {
+				target.Keys = append(target.Keys, pa.Address)
+			}
+		}
+	}
+	c.Targets = []faults.Target{target}
+	return c
 }
 
 func messageFromRequest(req *sendEmailRequest) (mailbox.Message, error) {

@@ -5,7 +5,9 @@
 // with the caller's policies, as DynamoDB does. Allowed requests are
 // forwarded to DynamoDB Local unchanged; a denied one gets DynamoDB's 400
 // AccessDeniedException and never reaches the table, so a transaction with
-// one item the caller may not write is refused whole.
+// one item the caller may not write is refused whole. With WithFaults, an
+// authorized request may instead fail with DynamoDB's own error or stall
+// (package faults).
 package ddbproxy
 
 import (
@@ -25,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/iam"
 )
 
@@ -40,6 +43,9 @@ type Proxy struct {
 	account string
 	client  *http.Client
 	log     *slog.Logger
+	// faults, when set, may fail or stall authorized requests (WithFaults).
+	faults   *faults.Table
+	keyAttrs map[string][]string
 }
 
 // New returns a Proxy forwarding to the DynamoDB Local endpoint target
@@ -105,6 +111,16 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		req.Context["aws:RequestedRegion"] = []string{p.region}
 		if d := p.iam.Authorize(r.Context(), principal, nil, req); !d.Allowed {
 			writeError(w, http.StatusBadRequest, "com.amazon.coral.service#AccessDeniedException", d.Message(false))
+			return
+		}
+	}
+	if p.faults != nil {
+		fail, err := p.faults.Inject(r.Context(), p.faultCall(op, principal.Name, body))
+		if err != nil {
+			return // the caller hung up during a stall: the call never reaches the table
+		}
+		if fail != nil {
+			writeError(w, fail.Status, fail.Code, fail.Message)
 			return
 		}
 	}

@@ -1,13 +1,15 @@
 // Package gateway is the local stand-in for CloudFront and the HTTP API:
 // one http.Handler that serves, on one port, what the distribution in
-// template.yaml serves on AWS.
+// template.yaml serves on AWS. Like CloudFront, it first normalises the
+// path (percent-encoded dots decoded, "." and ".." segments removed; see
+// normalizePath), then picks what serves it:
 //
 //   - /api/* goes through the HTTP API: the route is selected like API
 //     Gateway does, the request becomes a payload format 2.0 event, the
 //     function runs through an Invoker (lambdart, i.e. the real binary
 //     behind the Lambda Runtime API) and its response is mapped back.
 //     API Gateway's own answers are reproduced: 404 {"message":"Not Found"}
-//     for unmatched routes, 413 above 10 MB, 500 when the function fails
+//     for unmatched routes (when no $default route catches them), 413 above 10 MB, 500 when the function fails
 //     or times out, an apigw-requestid header.
 //   - /images/* is proxied to the images bucket (the S3 emulator), like the
 //     distribution's images origin: signed as CloudFront with origin access
@@ -215,6 +217,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("X-Request-Id", info.id)
 
+	r = normalizePath(r)
 	path := r.URL.Path
 	switch {
 	case strings.HasPrefix(path, "/_dev/"):
@@ -385,6 +388,15 @@ func (g *Gateway) serveImages(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "Forbidden", http.StatusForbidden)
+		return
+	}
+	if hasDotSegment(r.URL.Path) {
+		// An encoded slash made a dot segment ("/images/..%2Fprivate/x"):
+		// S3 would look for that literal key, which nobody stored, and
+		// answer the distribution as for any missing key.
+		w.Header().Set("Content-Type", "application/xml")
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`)
 		return
 	}
 	g.images.ServeHTTP(w, r)

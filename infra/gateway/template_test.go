@@ -125,6 +125,12 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 	for _, fn := range tpl.Functions {
 		for _, route := range fn.Routes {
 			key := route.Method + " " + route.Path
+			// The function's access log line names the mux pattern that
+			// served the request; the catch-all has no mux.
+			want := strings.NewReplacer("{proxy+}", "{proxy...}").Replace(key)
+			if route.Path == defaultRoute {
+				key, want = defaultRoute, "unmatched"
+			}
 			t.Run(fn.LogicalID+" "+key, func(t *testing.T) {
 				method := route.Method
 				if method == "ANY" {
@@ -136,6 +142,9 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 					}
 					return "route-test"
 				})
+				if route.Path == defaultRoute {
+					path = "/api/v1/route-test/no-such-route"
+				}
 				var body io.Reader
 				if method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
 					body = strings.NewReader("{}")
@@ -168,7 +177,6 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 				// The function's access log line for this request names the
 				// mux pattern that served it.
 				id := resp.Header.Get("X-Request-Id")
-				want := strings.NewReplacer("{proxy+}", "{proxy...}").Replace(route.Method + " " + route.Path)
 				if got, ok := logs.route(id); !ok {
 					t.Errorf("no access log line of the function for request %s", id)
 				} else if got != want {
@@ -264,4 +272,55 @@ func TestBucketForPathPattern(t *testing.T) {
 			t.Errorf("%s: got %q %v, want %q %v", tt.pattern, got, ok, tt.want, tt.wantOK)
 		}
 	}
+}
+
+// TestTemplateCatchAllRoute: on AWS as here, what no route of the template
+// serves (an unknown path under /api, or a known path with another method)
+// goes to the HTTP API's $default route, whose function answers in the
+// API's JSON error envelope, never API Gateway's {"message":"Not Found"}.
+func TestTemplateCatchAllRoute(t *testing.T) {
+	tpl, err := samtpl.Load("../../template.yaml", samtpl.Options{
+		Parameters: map[string]string{"Stage": "local"}, AccountID: "000000000000",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var catchAll string
+	for _, r := range tpl.Routes() {
+		if r.Path == "$default" {
+			catchAll = r.FunctionID
+		}
+	}
+	if catchAll == "" {
+		t.Fatal("template.yaml has no $default route: unknown paths get API Gateway's own 404")
+	}
+	inv := &recordingInvoker{next: invokerFunc(func(context.Context, string, []byte) ([]byte, error) {
+		return []byte(`{"statusCode":404,"headers":{"Content-Type":"application/json"},"body":"{}"}`), nil
+	}), hits: map[string][]hit{}}
+	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: inv, Logger: testLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ method, path, wantKey, wantFunction string }{
+		{"GET", "/api/v1/nope", "$default", catchAll},
+		{"PUT", "/api/v1/auth/login", "$default", catchAll},
+		{"DELETE", "/api/v1/plans", "$default", catchAll},
+		{"GET", "/api/v2/settings", "$default", catchAll},
+		{"POST", "/api/v1/auth/login", "POST /api/v1/auth/login", "AuthFunction"},
+	} {
+		rec := httptest.NewRecorder()
+		gw.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, nil))
+		inv.mu.Lock()
+		hits := inv.hits[tt.wantKey]
+		inv.mu.Unlock()
+		if len(hits) == 0 || hits[len(hits)-1].function != tt.wantFunction {
+			t.Errorf("%s %s: got %d %s, want route %s of %s", tt.method, tt.path, rec.Code, rec.Body, tt.wantKey, tt.wantFunction)
+		}
+	}
+}
+
+type invokerFunc func(ctx context.Context, function string, payload []byte) ([]byte, error)
+
+func (f invokerFunc) Invoke(ctx context.Context, function string, payload []byte) ([]byte, error) {
+	return f(ctx, function, payload)
 }

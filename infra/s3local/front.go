@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/samtpl"
 )
@@ -33,6 +34,7 @@ type front struct {
 	cors     map[string][]CORSRule   // bucket -> its CORS rules
 	log      *slog.Logger
 	now      func() time.Time // nil: time.Now
+	faults   *faults.Table    // nil: no faults
 }
 
 // s3Error is an answer in S3's XML error shape.
@@ -68,7 +70,9 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	cw := &corsWriter{ResponseWriter: w, front: f, r: r, bucket: bucket}
 	if f.iam == nil {
-		f.serve(cw, r)
+		if f.inject(cw, r, "", bucket, key) {
+			f.serve(cw, r)
+		}
 		return
 	}
 
@@ -107,7 +111,85 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				Context: map[string][]string{"aws:RequestedRegion": {f.region}}}).Allowed
 		}
 	}
-	f.serve(cw, r)
+	if f.inject(cw, r, p.Name, bucket, key) {
+		f.serve(cw, r)
+	}
+}
+
+// inject consults the fault table for an authorized request and reports
+// whether to serve it: a fault may stall it, answer S3's error instead, or
+// drop it when the caller hangs up during the stall.
+func (f *front) inject(cw *corsWriter, r *http.Request, principal, bucket, key string) bool {
+	if f.faults == nil {
+		return true
+	}
+	call := faults.Call{Service: faults.S3, Operation: operationName(r, key), Principal: principal}
+	if checks, err := operation(r, bucket, key); err == nil && len(checks) > 0 {
+		call.Action = checks[0].action
+	}
+	keys := []string{key}
+	if r.Method == http.MethodPost && r.URL.Query().Has("delete") {
+		keys, _ = deleteKeys(r)
+	}
+	call.Targets = []faults.Target{{Resource: bucket, Keys: keys}}
+	if !f.faults.Matches(call) {
+		return true
+	}
+	// Read the body first: net/http notices a caller that hangs up only
+	// once the body is consumed, and a stalled upload must not be stored
+	// after its caller gave up.
+	if r.Body != nil && r.ContentLength != 0 {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return false
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	fail, err := f.faults.Inject(r.Context(), call)
+	if err != nil {
+		return false // the caller hung up during a stall: never carried out
+	}
+	if fail != nil {
+		writeS3Error(cw, s3Error{Status: fail.Status, Code: fail.Code, Message: fail.Message})
+		return false
+	}
+	return true
+}
+
+// operationName names a path-style request by its S3 API operation, as a
+// fault names it (PutObject, HeadObject, GetObject, DeleteObject, ...).
+func operationName(r *http.Request, key string) string {
+	q := r.URL.Query()
+	switch {
+	case key == "" && r.Method == http.MethodPost && q.Has("delete"):
+		return "DeleteObjects"
+	case key == "" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		if q.Get("list-type") == "2" {
+			return "ListObjectsV2"
+		}
+		return "ListObjects"
+	case key == "":
+		return r.Method + "Bucket"
+	case r.Method == http.MethodPost && q.Has("uploads"):
+		return "CreateMultipartUpload"
+	case r.Method == http.MethodPost && q.Has("uploadId"):
+		return "CompleteMultipartUpload"
+	case r.Method == http.MethodPut && q.Has("uploadId"):
+		return "UploadPart"
+	case r.Method == http.MethodPut && r.Header.Get("X-Amz-Copy-Source") != "":
+		return "CopyObject"
+	case r.Method == http.MethodPut:
+		return "PutObject"
+	case r.Method == http.MethodGet:
+		return "GetObject"
+	case r.Method == http.MethodHead:
+		return "HeadObject"
+	case r.Method == http.MethodDelete && q.Has("uploadId"):
+		return "AbortMultipartUpload"
+	case r.Method == http.MethodDelete:
+		return "DeleteObject"
+	}
+	return r.Method + "Object"
 }
 
 // serve runs the emulator; an answer without a body still goes through

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/samtpl"
 )
@@ -63,6 +64,7 @@ type frontFixture struct {
 	cf       *iam.Principal
 	root     *iam.Principal
 	rec      *iam.Recorder
+	faults   *faults.Table // empty unless a test adds faults
 }
 
 func newFrontFixture(t *testing.T) *frontFixture {
@@ -78,7 +80,7 @@ func newFrontFixture(t *testing.T) *frontFixture {
 		}
 		return []iam.Policy{p}
 	}
-	f := &frontFixture{rec: iam.NewRecorder()}
+	f := &frontFixture{rec: iam.NewRecorder(), faults: faults.New(slog.New(slog.DiscardHandler))}
 	if f.uploader, err = iam.NewRolePrincipal("000000000000", "UploaderRole", "Uploader", policy("s3:PutObject arn:aws:s3:::images/uploads/*")); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,8 @@ func newFrontFixture(t *testing.T) *frontFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.srv, err = Start(Options{Template: tpl, Region: "eu-central-2", IAM: &iam.Enforcer{Directory: dir, Account: "000000000000", Recorder: f.rec, Logger: slog.New(slog.DiscardHandler)}})
+	f.srv, err = Start(Options{Template: tpl, Region: "eu-central-2", Faults: f.faults,
+		IAM: &iam.Enforcer{Directory: dir, Account: "000000000000", Recorder: f.rec, Logger: slog.New(slog.DiscardHandler)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,9 @@
 // presigned query, with the caller's own credentials) and authorized with
 // its IAM policies and the bucket's policy, as S3 does (front.go). CORS
 // follows the buckets' CorsConfiguration from the template: preflights a
-// rule does not allow are refused like S3 refuses them. Differences from
+// rule does not allow are refused like S3 refuses them. With Options.Faults,
+// an authorized request may fail with S3's own error or stall (package
+// faults). Differences from
 // S3 that remain: buckets are not versioned, Cache-Control is not kept,
 // and object-created notifications are emulated by OnObjectCreated
 // (NotificationEvent gives them the shape of S3's event).
@@ -33,6 +35,7 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3afero"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/samtpl"
 )
@@ -95,6 +98,9 @@ type Options struct {
 	// Now is the clock signatures and presigned URLs are checked by
 	// (default time.Now; tests move it).
 	Now func() time.Time
+	// Faults, if set, may fail or stall requests once they are authorized
+	// (package faults): S3's XML error, with the bucket's CORS headers.
+	Faults *faults.Table
 }
 
 // Server is a running S3 emulator.
@@ -163,7 +169,7 @@ func Start(opts Options) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	f := &front{iam: opts.IAM, region: opts.Region, log: logger, now: opts.Now}
+	f := &front{iam: opts.IAM, region: opts.Region, log: logger, now: opts.Now, faults: opts.Faults}
 	if opts.Template != nil {
 		if f.cors, f.policies, err = bucketRules(opts.Template); err != nil {
 			s.stopWorker()

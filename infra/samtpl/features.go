@@ -190,7 +190,7 @@ func newFeatureRows() []feature {
 
 		feat(httpEv, "", emulated, "a route of the gateway, invoked with an API Gateway v2 event (`infra/gateway`)"),
 		feat(httpEv, "ApiId", emulated, "the local cloud serves one HTTP API"),
-		feat(httpEv, "Path", emulated, ""),
+		feat(httpEv, "Path", emulated, "without Path and Method, the `$default` route: the gateway picks it when no other route matches, as API Gateway does"),
 		feat(httpEv, "Method", emulated, ""),
 		feat(httpEv, "PayloadFormatVersion", emulated, "").only("2.0"),
 

@@ -16,6 +16,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/usersearch"
 )
 
 // DynamoAPI is the part of the DynamoDB client DynamoStore needs.
@@ -167,7 +168,9 @@ func (s *DynamoStore) CreateUser(ctx context.Context, u User, verify Token) erro
 
 // UndoSignUp implements Store: the compensating transaction of
 // CreateUser, each delete conditioned on the item still being this
-// sign-up's, so it can never remove someone else's account.
+// sign-up's, so it can never remove someone else's account; the admin
+// search entry CreateUser wrote goes in the same transaction (its keys
+// name the user).
 func (s *DynamoStore) UndoSignUp(ctx context.Context, u User, tokenHash string) error {
 	uid := map[string]types.AttributeValue{":uid": &types.AttributeValueMemberS{Value: u.ID}}
 	del := func(pk, sk, cond string) types.TransactWriteItem {
@@ -176,11 +179,13 @@ func (s *DynamoStore) UndoSignUp(ctx context.Context, u User, tokenHash string) 
 			ConditionExpression: aws.String(cond), ExpressionAttributeValues: uid,
 		}}
 	}
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+	items := []types.TransactWriteItem{
 		del(userPK(u.ID), skProfile, "id = :uid"),
 		del(emailPK(NormalizeEmail(u.Email)), skEmail, "uid = :uid"),
 		del(tokenPK(tokenHash), skToken, "uid = :uid"),
-	}})
+	}
+	items = append(items, usersearch.Deletes(s.table, SearchDoc(u))...)
+	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	if err != nil {
 		return fmt.Errorf("accounts: undo sign-up of %s: %w", u.ID, err)
 	}
@@ -538,45 +543,49 @@ func (s *DynamoStore) SetAvatar(ctx context.Context, uid, key string) (string, U
 	return old, u, nil
 }
 
-func failKey(scope, key string, window time.Duration, now time.Time) map[string]types.AttributeValue {
-	secs := int64(window / time.Second)
-	start := now.Unix() / secs * secs
-	return ddb.Key(failPKPrefix+scope+"#"+hashHex(key), failSKPrefix+strconv.FormatInt(start, 10))
+func attemptKey(a LoginAttempt) map[string]types.AttributeValue {
+	return ddb.Key(failPKPrefix+a.Scope+"#"+hashHex(a.Key), failSKPrefix+strconv.FormatInt(a.WindowStart.Unix(), 10))
 }
 
-// LoginFailures implements Store.
-func (s *DynamoStore) LoginFailures(ctx context.Context, scope, key string, window time.Duration, now time.Time) (int, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: failKey(scope, key, window, now), ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return 0, fmt.Errorf("accounts: login failures %s: %w", scope, err)
-	}
-	var it struct {
-		N int `dynamodbav:"n"`
-	}
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return 0, fmt.Errorf("accounts: login failures %s: %w", scope, err)
-	}
-	return it.N, nil
-}
-
-// RecordLoginFailure implements Store.
-func (s *DynamoStore) RecordLoginFailure(ctx context.Context, scope, key string, window time.Duration, now time.Time) error {
-	secs := int64(window / time.Second)
-	end := now.Unix()/secs*secs + secs
+// ReserveLoginAttempt implements Store with one conditional UpdateItem
+// (ADD n :1 IF n < limit): DynamoDB applies updates of one item one at a
+// time, so parallel requests can never take more than limit between them.
+func (s *DynamoStore) ReserveLoginAttempt(ctx context.Context, a LoginAttempt, limit int) (bool, error) {
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: aws.String(s.table), Key: failKey(scope, key, window, now),
+		TableName: aws.String(s.table), Key: attemptKey(a),
 		UpdateExpression:         aws.String("ADD n :one SET #ttl = :ttl, #type = :type"),
+		ConditionExpression:      aws.String("attribute_not_exists(n) OR n < :limit"),
 		ExpressionAttributeNames: map[string]string{"#ttl": ddb.AttrTTL, "#type": ddb.AttrType},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":one":  &types.AttributeValueMemberN{Value: "1"},
-			":ttl":  &types.AttributeValueMemberN{Value: strconv.FormatInt(end+300, 10)},
-			":type": &types.AttributeValueMemberS{Value: typeLoginFail},
+			":one":   &types.AttributeValueMemberN{Value: "1"},
+			":limit": &types.AttributeValueMemberN{Value: strconv.Itoa(limit)},
+			":ttl":   &types.AttributeValueMemberN{Value: strconv.FormatInt(a.WindowEnd.Unix()+300, 10)},
+			":type":  &types.AttributeValueMemberS{Value: typeLoginFail},
 		},
 	})
+	if ddb.IsConditionFailed(err) {
+		return false, nil
+	}
 	if err != nil {
-		return fmt.Errorf("accounts: record login failure %s: %w", scope, err)
+		return false, fmt.Errorf("accounts: reserve login attempt %s: %w", a.Scope, err)
+	}
+	return true, nil
+}
+
+// ReleaseLoginAttempt implements Store: ADD n :-1 while n > 0, so a
+// counter that expired meanwhile is not brought back below zero.
+func (s *DynamoStore) ReleaseLoginAttempt(ctx context.Context, a LoginAttempt) error {
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(s.table), Key: attemptKey(a),
+		UpdateExpression:    aws.String("ADD n :minus"),
+		ConditionExpression: aws.String("n > :zero"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":minus": &types.AttributeValueMemberN{Value: "-1"},
+			":zero":  &types.AttributeValueMemberN{Value: "0"},
+		},
+	})
+	if err != nil && !ddb.IsConditionFailed(err) {
+		return fmt.Errorf("accounts: release login attempt %s: %w", a.Scope, err)
 	}
 	return nil
 }
@@ -647,4 +656,55 @@ func (s *DynamoStore) LinkIdentity(ctx context.Context, uid, provider, subject s
 		return fmt.Errorf("accounts: link identity to %s: %w", uid, err)
 	}
 	return nil
+}
+
+// ClaimWithIdentity implements Store: TransactWriteItems [Put identity
+// (not exists), Update profile IF still unverified, active and at
+// u.TokenVersion].
+func (s *DynamoStore) ClaimWithIdentity(ctx context.Context, u, claimed User, provider, subject string) (User, error) {
+	idp, err := guardFor(identityPK(provider, subject), skIdentity, typeIdentity, u.ID)
+	if err != nil {
+		return User{}, err
+	}
+	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		s.putNew(idp),
+		{Update: &types.Update{
+			TableName: aws.String(s.table), Key: ddb.Key(userPK(u.ID), skProfile),
+			UpdateExpression: aws.String("SET #verified = :true, #first = :first, #last = :last, #phone = :empty, #lang = :lang, #type = :individual" +
+				" REMOVE #hash, #company ADD #version :one, #ids :ref"),
+			ConditionExpression: aws.String("attribute_exists(PK) AND #verified = :false AND #status = :active AND #version = :ver"),
+			ExpressionAttributeNames: map[string]string{
+				"#verified": "emailVerified", "#first": "firstName", "#last": "lastName", "#phone": "phone",
+				"#lang": "language", "#type": "accountType", "#hash": "passwordHash", "#company": "company",
+				"#status": "status", "#version": "tokenVersion", "#ids": attrIdentities,
+			},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":true": &types.AttributeValueMemberBOOL{Value: true}, ":false": &types.AttributeValueMemberBOOL{Value: false},
+				":first": &types.AttributeValueMemberS{Value: claimed.FirstName}, ":last": &types.AttributeValueMemberS{Value: claimed.LastName},
+				":empty": &types.AttributeValueMemberS{Value: ""}, ":lang": &types.AttributeValueMemberS{Value: claimed.Language},
+				":individual": &types.AttributeValueMemberS{Value: string(AccountIndividual)},
+				":active":     &types.AttributeValueMemberS{Value: string(StatusActive)},
+				":one":        &types.AttributeValueMemberN{Value: "1"},
+				":ver":        &types.AttributeValueMemberN{Value: strconv.Itoa(u.TokenVersion)},
+				":ref":        &types.AttributeValueMemberSS{Value: []string{identityRef(provider, subject)}},
+			},
+		}},
+	}})
+	if reasons, ok := ddb.CancellationReasons(err); ok && len(reasons) == 2 {
+		switch {
+		case reasons[0] == "ConditionalCheckFailed":
+			return User{}, fmt.Errorf("accounts: claim %s: %w", u.ID, apperr.New(apperr.CodeConflict, err))
+		case reasons[1] == "ConditionalCheckFailed":
+			return User{}, fmt.Errorf("accounts: claim %s: changed meanwhile: %w", u.ID, apperr.New(apperr.CodeEditConflict, err))
+		}
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("accounts: claim %s: %w", u.ID, err)
+	}
+	out := u
+	out.FirstName, out.LastName, out.Phone, out.Language = claimed.FirstName, claimed.LastName, "", claimed.Language
+	out.AccountType, out.Company = AccountIndividual, nil
+	out.EmailVerified, out.PasswordHash, out.TokenVersion = true, "", u.TokenVersion+1
+	s.index(ctx, out)
+	return out, nil
 }

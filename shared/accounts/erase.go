@@ -15,7 +15,6 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/ddb"
-	"github.com/remat/remat/shared/password"
 	"github.com/remat/remat/shared/usersearch"
 )
 
@@ -195,22 +194,24 @@ func (s *Service) CheckConfirmation(ctx context.Context, p auth.Principal, plain
 		return User{}, fmt.Errorf("accounts: confirm %s: %w", u.ID, apperr.Validation(map[string]string{"email": apperr.FieldRequired}))
 	}
 	key := NormalizeEmail(u.Email)
-	if err := s.blocked(ctx, scopeFailAccount, key, loginAccountLimit); err != nil {
+	held, err := s.reserveChecks(ctx, budget{scopeFailAccount, key, loginAccountLimit})
+	if err != nil {
 		return User{}, fmt.Errorf("accounts: confirm %s: %w", u.ID, err)
 	}
 	var ok bool
 	if u.PasswordHash != "" {
 		var verr error
-		ok, verr = password.Verify(plain, u.PasswordHash)
+		ok, verr = s.verify(plain, u.PasswordHash)
 		if verr != nil {
+			s.releaseChecks(ctx, held)
 			return User{}, fmt.Errorf("accounts: confirm %s: stored hash: %w", u.ID, verr)
 		}
 	} else {
 		ok = subtle.ConstantTimeCompare([]byte(NormalizeEmail(email)), []byte(key)) == 1
 	}
 	if !ok {
-		s.fail(ctx, map[string]string{scopeFailAccount: key})
 		return User{}, fmt.Errorf("accounts: confirm %s: %w", u.ID, apperr.New(apperr.CodeAccountConfirmationInvalid, errors.New("wrong password or e-mail")))
 	}
+	s.releaseChecks(ctx, held)
 	return u, nil
 }

@@ -28,7 +28,8 @@ const (
 	routeReset          = "POST /api/v1/auth/reset-password"
 	routeLogout         = "POST /api/v1/auth/logout"
 	routeCreateAdmin    = "POST /api/v1/auth/create-admin"
-	// The social routes are social.RouteStart and social.RouteCallback.
+	// The social routes are social.RouteStart, social.RouteCallback and
+	// social.RouteExchange.
 )
 
 // Success message codes.
@@ -66,6 +67,7 @@ const maxUploadBytes = MaxAvatarBytes + 64<<10
 //	POST  /api/v1/auth/create-admin         setup secret  201 {message}
 //	GET   /api/v1/auth/oauth/{provider}/start|callback  social sign-in (package social;
 //	      404 for providers socialCfg does not configure)
+//	POST  /api/v1/auth/oauth/exchange       bind cookie  200 {message, token} (package social)
 //
 // verifier must check token versions (WithTokenVersions).
 func NewHandler(svc *Service, verifier *auth.Verifier, socialCfg social.Config) http.Handler {

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,6 +30,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/ddb"
@@ -573,6 +576,58 @@ func TestLoginThrottling(t *testing.T) {
 	}
 }
 
+// TestLoginThrottleHoldsUnderRace fires wrong passwords all at once: each
+// throttle lets through exactly its budget of password checks (counted at
+// the verifier, slowed down like a real argon2id check so the requests
+// overlap), and every other request is refused with too_many_requests
+// before its password is looked at.
+func TestLoginThrottleHoldsUnderRace(t *testing.T) {
+	tests := []struct {
+		name       string
+		n          int
+		email      func(i int) string
+		addr       func(i int) string
+		wantChecks int
+	}{
+		{"one account from many addresses", 20,
+			func(int) string { return "race@example.ch" },
+			func(i int) string { return fmt.Sprintf("203.0.113.%d", i+1) }, 5},
+		{"many unknown accounts from one address", 45,
+			func(i int) string { return fmt.Sprintf("nobody%d@example.ch", i) },
+			func(int) string { return "198.51.100.50" }, 30},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCloud(t)
+			c.verifiedUser(t, "race@example.ch")
+			var checks atomic.Int32
+			svc := c.svc.WithPasswordVerify(func(plain, encoded string) (bool, error) {
+				checks.Add(1)
+				time.Sleep(25 * time.Millisecond)
+				return password.Verify(plain, encoded)
+			})
+			codes := make(chan string, tt.n)
+			var wg sync.WaitGroup
+			for i := range tt.n {
+				wg.Go(func() {
+					_, _, err := svc.Login(t.Context(), tt.email(i), "not the right password", accounts.Client{Address: tt.addr(i)})
+					codes <- apperrCode(err)
+				})
+			}
+			wg.Wait()
+			close(codes)
+			got := map[string]int{}
+			for code := range codes {
+				got[code]++
+			}
+			want := map[string]int{"invalid_credentials": tt.wantChecks, "too_many_requests": tt.n - tt.wantChecks}
+			if n := int(checks.Load()); n != tt.wantChecks || !maps.Equal(got, want) {
+				t.Errorf("got %d password checks and answers %v, want %d checks and %v", n, got, tt.wantChecks, want)
+			}
+		})
+	}
+}
+
 func TestCreateAdminRace(t *testing.T) {
 	c := newCloud(t)
 	if r := c.do(t, "POST", "/api/v1/auth/create-admin", "", map[string]any{
@@ -732,10 +787,6 @@ func TestSignInWithIdentity(t *testing.T) {
 		code string
 	}{
 		{"unverified e-mail", accounts.Identity{Provider: "google", Subject: "g-2", Email: "x@example.ch"}, "email_not_verified"},
-		{"unverified existing account", func() accounts.Identity {
-			c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("pending@example.ch"))
-			return accounts.Identity{Provider: "google", Subject: "g-3", Email: "pending@example.ch", EmailVerified: true}
-		}(), "email_not_verified"},
 		{"suspended", func() accounts.Identity {
 			c.setStatus(t, "new@example.ch", "suspended")
 			return id
@@ -754,4 +805,74 @@ func apperrCode(err error) string {
 		return ""
 	}
 	return string(apperr.From(err).Code)
+}
+
+// TestSocialSignInTakesOverUnverifiedAccount is account pre-hijacking:
+// someone signs up with another person's e-mail and a password of their
+// choosing, and never verifies it (they cannot: the link goes to the
+// victim). When the victim signs in with a provider that vouches for the
+// address, the account becomes theirs alone: the stranger's password no
+// longer works, tokens issued before are refused, and what the stranger
+// typed into the profile is replaced by what the provider vouches for.
+func TestSocialSignInTakesOverUnverifiedAccount(t *testing.T) {
+	c := newCloud(t)
+	ctx := t.Context()
+	body := signupBody("victim@example.ch")
+	body["accountType"], body["company"] = "professional", map[string]any{
+		"name": "Mallory AG", "email": "m@evil.example", "address": "Weg 1, 8000 Zürich", "website": "evil.example",
+	}
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", body); r.status != 201 {
+		t.Fatalf("stranger's sign-up: got %d %s", r.status, r.raw)
+	}
+	pending, err := c.store.UserByEmail(ctx, "victim@example.ch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A session of the pending account (issued at its token version).
+	old, err := authtest.Issuer(t, time.Hour).WithClock(c.clock).Issue(auth.Principal{UserID: pending.ID, Role: auth.RoleUser, Version: pending.TokenVersion})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.status != 200 {
+		t.Fatalf("old token before the social sign-in: got %d %s, want 200", r.status, r.raw)
+	}
+
+	tok, u, err := c.svc.SignInWithIdentity(ctx, accounts.Identity{
+		Provider: "google", Subject: "g-victim", Email: "Victim@Example.ch", EmailVerified: true, FirstName: "Vera", LastName: "Wahr", Language: "it",
+	})
+	if err != nil {
+		t.Errorf("social sign-in: got %v, want the pending account taken over", err)
+	}
+	if u.ID != pending.ID || !u.EmailVerified || u.PasswordHash != "" {
+		t.Errorf("account: got id %s verified %v password set %v, want %s verified without a password", u.ID, u.EmailVerified, u.PasswordHash != "", pending.ID)
+	}
+	r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "victim@example.ch", "password": goodPass})
+	if r.status != 401 || r.code() != "invalid_credentials" {
+		t.Errorf("stranger's password afterwards: got %d %s, want 401 invalid_credentials", r.status, r.raw)
+	}
+	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.status != 401 || r.code() != "not_logged_in" {
+		t.Errorf("old token afterwards: got %d %s, want 401 not_logged_in", r.status, r.raw)
+	}
+	me := c.do(t, "GET", "/api/v1/auth/me", tok, nil)
+	got, _ := me.body["user"].(map[string]any)
+	want := map[string]any{
+		"id": pending.ID, "email": "victim@example.ch", "emailVerified": true, "hasPassword": false,
+		"firstName": "Vera", "lastName": "Wahr", "phone": "", "accountType": "individual", "company": nil, "language": "it",
+	}
+	for k, v := range want {
+		if me.status != 200 || got[k] != v {
+			t.Errorf("me %s: got %d %v, want %v", k, me.status, got[k], v)
+		}
+	}
+	// The identity is linked: the next sign-in finds the same account.
+	if _, again, err := c.svc.SignInWithIdentity(ctx, accounts.Identity{Provider: "google", Subject: "g-victim", Email: "victim@example.ch", EmailVerified: true}); err != nil || again.ID != pending.ID {
+		t.Errorf("second sign-in: got %v %s, want %s", err, again.ID, pending.ID)
+	}
+	// A pending account an administrator blocked stays blocked.
+	c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("blocked@example.ch"))
+	c.setStatus(t, "blocked@example.ch", "suspended")
+	_, _, err = c.svc.SignInWithIdentity(ctx, accounts.Identity{Provider: "google", Subject: "g-blocked", Email: "blocked@example.ch", EmailVerified: true})
+	if got := apperrCode(err); got != "account_status" {
+		t.Errorf("suspended pending account: got %v, want account_status", err)
+	}
 }

@@ -24,7 +24,7 @@ import (
 //	                expiresAt (RFC 3339), ttl (epoch seconds)
 //	Identity        PK = IDP#<provider>#<sub>   SK = IDP        type = Identity       uid
 //	Admin guard     PK = ADMIN                  SK = BOOTSTRAP  type = AdminGuard     uid
-//	Login failures  PK = LOGINFAIL#<scope>#<hex sha256(key)>   SK = W#<window start>  n, ttl
+//	Login attempts  PK = LOGINFAIL#<scope>#<hex sha256(key)>   SK = W#<window start>  n, ttl
 //
 // Access patterns:
 //
@@ -51,8 +51,13 @@ import (
 //	    GetItem IDP#<provider>#<sub> -> profile; or link/create with
 //	    TransactWriteItems [Put identity attribute_not_exists(PK), ...]
 //	Login throttling (failures only)
-//	    GetItem LOGINFAIL#... (is the account or address blocked?) before
-//	    checking the password; UpdateItem ADD n :1 after a failure. The
+//	    UpdateItem LOGINFAIL#... ADD n :1 IF n < limit reserves a check
+//	    BEFORE the password is looked at (address first, then account);
+//	    a refused reservation is too_many_requests. A right password gives
+//	    its reservations back (UpdateItem ADD n :-1 IF n > 0), a wrong one
+//	    leaves them counted. Reading the counter first and counting after
+//	    the check would let parallel requests all read the same count and
+//	    all be checked; one conditional update per check cannot. The
 //	    ratelimit package counts every request, which is right for sign-up
 //	    and e-mail sending but would lock out a user who types the right
 //	    password after a few wrong ones in a busy office; here only failures
@@ -65,7 +70,7 @@ import (
 //	Change an account's status (admin)
 //	    TransactWriteItems [StatusUpdate, the audit entry] (admin.go)
 //
-// Rate-limit items of sign-up, resend and forgot-password are the
+// Rate-limit items of sign-up, resend, forgot-password and avatar uploads are the
 // ratelimit package's (scopes below).
 const (
 	userPKPrefix     = "USER#"
@@ -117,11 +122,16 @@ const (
 	scopeMailAddr     = "authmail-addr"
 	scopeFailAccount  = "account"
 	scopeFailAddr     = "addr"
+	scopeAvatar       = "avatar"
 	signupAddrLimit   = 10
 	mailEmailLimit    = 3
 	mailAddrLimit     = 10
 	loginAccountLimit = 5
 	loginAddrLimit    = 30
+	// avatarLimit: someone choosing a profile photo tries a few; each
+	// attempt costs a decode of up to 16 megapixels in the 512 MB function,
+	// so a script gets 20 an hour and no more.
+	avatarLimit = 20
 )
 
 // Windows of the limits above.
@@ -129,4 +139,5 @@ const (
 	signupWindow = time.Hour
 	mailWindow   = time.Hour
 	loginWindow  = 15 * time.Minute
+	avatarWindow = time.Hour
 )

@@ -2,6 +2,7 @@ package accounts_test
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -13,6 +14,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/oauth2-proxy/mockoidc"
 
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/social"
@@ -43,7 +45,8 @@ func (u oidcUser) Claims(_ []string, c *mockoidc.IDTokenClaims) (jwt.Claims, err
 // TestSocialSignInThroughProvider runs the whole authorization-code flow
 // against an OpenID Connect provider on loopback, through the real accounts
 // handler and DynamoDB Local: the account is created on the first sign-in,
-// found again on the second, and the token it hands the SPA works.
+// found again on the second, and the token the SPA gets for the one-time
+// code works.
 func TestSocialSignInThroughProvider(t *testing.T) {
 	c := newCloud(t)
 	m, err := mockoidc.NewServer(nil)
@@ -70,6 +73,7 @@ func TestSocialSignInThroughProvider(t *testing.T) {
 		Providers: map[string]social.ProviderConfig{
 			social.ProviderGoogle: {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret},
 		},
+		Handovers: social.NewDynamoHandovers(c.db, c.table),
 	})
 
 	signIn := func(user oidcUser) (token string, fragment url.Values) {
@@ -110,7 +114,24 @@ func TestSocialSignInThroughProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return fragment.Get("token"), fragment
+		// The SPA trades the one-time code for the token, from the same
+		// browser (the bind cookie).
+		req, err := http.NewRequest(http.MethodPost, site.URL+"/api/v1/auth/oauth/exchange", strings.NewReader(`{"code":"`+fragment.Get("code")+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := browser.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		testcloud.ValidateResponse(t, req, resp)
+		var body struct{ Message, Token string }
+		if err := json.NewDecoder(resp.Body).Decode(&body); err != nil || resp.StatusCode != http.StatusOK || body.Message != "login_success" {
+			t.Fatalf("exchange: got %d %+v %v, want 200 login_success", resp.StatusCode, body, err)
+		}
+		return body.Token, fragment
 	}
 
 	user := oidcUser{sub: "google-42", email: "Lea.Berger@Example.ch", given: "Lea", family: "Berger", verified: true}

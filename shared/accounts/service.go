@@ -19,6 +19,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/blob"
+	"github.com/remat/remat/shared/httpx"
 	"github.com/remat/remat/shared/imaging"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/password"
@@ -90,8 +91,11 @@ type Service struct {
 	avatar  AvatarFunc
 	blobs   Blobs
 	hasher  *password.Hasher
-	opts    Options
-	now     func() time.Time
+	// verify checks a password against a stored hash (password.Verify);
+	// tests count the checks through it.
+	verify func(plain, encoded string) (bool, error)
+	opts   Options
+	now    func() time.Time
 
 	dummyOnce sync.Once
 	dummy     string
@@ -105,7 +109,7 @@ func NewService(store Store, limiter Limiter, sender mail.Sender, issuer *auth.I
 	}
 	return &Service{
 		store: store, limiter: limiter, sender: sender, issuer: issuer, avatar: avatar, blobs: blobs,
-		hasher: password.NewHasher(opts.Params), opts: opts, now: time.Now,
+		hasher: password.NewHasher(opts.Params), verify: password.Verify, opts: opts, now: time.Now,
 	}
 }
 
@@ -113,7 +117,7 @@ func NewService(store Store, limiter Limiter, sender mail.Sender, issuer *auth.I
 func (s *Service) WithClock(now func() time.Time) *Service {
 	return &Service{
 		store: s.store, limiter: s.limiter, sender: s.sender, issuer: s.issuer.WithClock(now), avatar: s.avatar,
-		blobs: s.blobs, hasher: s.hasher, opts: s.opts, now: now,
+		blobs: s.blobs, hasher: s.hasher, verify: s.verify, opts: s.opts, now: now,
 	}
 }
 
@@ -186,8 +190,8 @@ func (in *SignUpInput) Validate() error {
 	default:
 		f.add("accountType", apperr.FieldInvalid)
 	}
-	f.text("firstName", in.FirstName, NameMax)
-	f.text("lastName", in.LastName, NameMax)
+	in.FirstName = f.text("firstName", in.FirstName, NameMax)
+	in.LastName = f.text("lastName", in.LastName, NameMax)
 	f.email("email", in.Email)
 	f.phone("phone", in.Phone, true)
 	f.password("password", in.Password, in.Email)
@@ -244,8 +248,9 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, client Client) (Us
 	msg := composeMail(verificationTexts, u.Language, s.opts.From, u, link(s.opts.SiteURL, u.Language, "email-verification", secret))
 	if err := s.sender.Send(ctx, msg); err != nil {
 		// Nothing half-created: undo with a compensating transaction. A
-		// context that is already done must not stop the undo.
-		undoCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		// context that is already done (a stalled SES) must not stop the
+		// undo, which must still end before the function's timeout.
+		undoCtx, cancel := httpx.CleanupContext(ctx)
 		defer cancel()
 		if uerr := s.store.UndoSignUp(undoCtx, u, tokHash); uerr != nil {
 			slog.ErrorContext(ctx, "accounts: undo sign-up failed; the account stays unverified", "uid", u.ID, "err", uerr.Error())
@@ -413,24 +418,48 @@ func (s *Service) dummyHash() string {
 	return s.dummy
 }
 
-func (s *Service) blocked(ctx context.Context, scope, key string, limit int) error {
-	now := s.now()
-	n, err := s.store.LoginFailures(ctx, scope, key, loginWindow, now)
-	if err != nil {
-		return fmt.Errorf("accounts: throttle %s: %w", scope, err)
-	}
-	if n >= limit {
-		secs := int64(loginWindow / time.Second)
-		end := time.Unix(now.Unix()/secs*secs+secs, 0)
-		return apperr.TooManyRequests(end.Sub(now))
-	}
-	return nil
+// budget is one throttle a password check must get through: at most
+// limit checks per window for key in scope.
+type budget struct {
+	scope, key string
+	limit      int
 }
 
-func (s *Service) fail(ctx context.Context, keys map[string]string) {
-	for scope, key := range keys {
-		if err := s.store.RecordLoginFailure(ctx, scope, key, loginWindow, s.now()); err != nil {
-			slog.ErrorContext(ctx, "accounts: record login failure", "scope", scope, "err", err.Error())
+// reserveChecks reserves one password check in each budget, in order,
+// before the password is looked at: the reservation is the counter's only
+// atomic step, so requests racing each other can never get more checks
+// between them than the budget allows. A budget that is used up is
+// too_many_requests (Retry-After: the end of the window), and the checks
+// reserved in the budgets before it are given back.
+func (s *Service) reserveChecks(ctx context.Context, budgets ...budget) ([]LoginAttempt, error) {
+	now := s.now()
+	secs := int64(loginWindow / time.Second)
+	start := time.Unix(now.Unix()/secs*secs, 0)
+	held := make([]LoginAttempt, 0, len(budgets))
+	for _, b := range budgets {
+		a := LoginAttempt{Scope: b.scope, Key: b.key, WindowStart: start, WindowEnd: start.Add(loginWindow)}
+		ok, err := s.store.ReserveLoginAttempt(ctx, a, b.limit)
+		if err != nil || !ok {
+			s.releaseChecks(ctx, held)
+			if err != nil {
+				return nil, fmt.Errorf("accounts: throttle %s: %w", b.scope, err)
+			}
+			return nil, apperr.TooManyRequests(a.WindowEnd.Sub(now))
+		}
+		held = append(held, a)
+	}
+	return held, nil
+}
+
+// releaseChecks gives reserved checks back: only wrong passwords use up a
+// budget (see keys.go), so a right password, or a request that ended
+// before its check, returns its reservations. A release that fails leaves
+// the check counted, which errs on the side of refusing.
+func (s *Service) releaseChecks(ctx context.Context, held []LoginAttempt) {
+	ctx = context.WithoutCancel(ctx)
+	for _, a := range held {
+		if err := s.store.ReleaseLoginAttempt(ctx, a); err != nil {
+			slog.ErrorContext(ctx, "accounts: release login attempt", "scope", a.Scope, "err", err.Error())
 		}
 	}
 }
@@ -452,29 +481,28 @@ func (s *Service) Login(ctx context.Context, email, plain string, client Client)
 	if err := f.err(); err != nil {
 		return "", User{}, fmt.Errorf("accounts: login: %w", err)
 	}
-	if err := s.blocked(ctx, scopeFailAddr, client.key(), loginAddrLimit); err != nil {
+	held, err := s.reserveChecks(ctx, budget{scopeFailAddr, client.key(), loginAddrLimit}, budget{scopeFailAccount, email, loginAccountLimit})
+	if err != nil {
 		return "", User{}, fmt.Errorf("accounts: login: %w", err)
 	}
-	if err := s.blocked(ctx, scopeFailAccount, email, loginAccountLimit); err != nil {
-		return "", User{}, fmt.Errorf("accounts: login: %w", err)
-	}
-	failures := map[string]string{scopeFailAddr: client.key(), scopeFailAccount: email}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+		s.releaseChecks(ctx, held)
 		return "", User{}, fmt.Errorf("accounts: login: %w", err)
 	}
 	hash := u.PasswordHash
 	if err != nil || hash == "" {
 		hash = s.dummyHash()
 	}
-	ok, verr := password.Verify(plain, hash)
+	ok, verr := s.verify(plain, hash)
 	if verr != nil || !ok || err != nil || u.PasswordHash == "" {
-		s.fail(ctx, failures)
+		// A failure: the reserved checks stay counted.
 		if verr != nil {
 			slog.ErrorContext(ctx, "accounts: stored password hash unreadable", "uid", u.ID, "err", verr.Error())
 		}
 		return "", User{}, fmt.Errorf("accounts: login: %w", apperr.New(apperr.CodeInvalidCredentials, nil))
 	}
+	s.releaseChecks(ctx, held)
 	if err := statusError(u); err != nil {
 		return "", User{}, fmt.Errorf("accounts: login %s: %w", u.ID, err)
 	}
@@ -549,10 +577,10 @@ func (s *Service) UpdateInfo(ctx context.Context, p auth.Principal, in UpdateInp
 	in.FirstName, in.LastName, in.Phone, in.Language = trimPtr(in.FirstName), trimPtr(in.LastName), trimPtr(in.Phone), trimPtr(in.Language)
 	f := fieldErrors{}
 	if in.FirstName != nil {
-		f.text("firstName", *in.FirstName, NameMax)
+		*in.FirstName = f.text("firstName", *in.FirstName, NameMax)
 	}
 	if in.LastName != nil {
-		f.text("lastName", *in.LastName, NameMax)
+		*in.LastName = f.text("lastName", *in.LastName, NameMax)
 	}
 	if in.Phone != nil {
 		f.phone("phone", *in.Phone, true)
@@ -607,18 +635,18 @@ func (s *Service) ChangePassword(ctx context.Context, p auth.Principal, current,
 	if err := f.err(); err != nil {
 		return "", fmt.Errorf("accounts: change password: %w", err)
 	}
-	email := NormalizeEmail(u.Email)
-	if err := s.blocked(ctx, scopeFailAccount, email, loginAccountLimit); err != nil {
+	held, err := s.reserveChecks(ctx, budget{scopeFailAccount, NormalizeEmail(u.Email), loginAccountLimit})
+	if err != nil {
 		return "", fmt.Errorf("accounts: change password: %w", err)
 	}
 	ok := false
 	if u.PasswordHash != "" {
-		ok, _ = password.Verify(current, u.PasswordHash)
+		ok, _ = s.verify(current, u.PasswordHash)
 	}
 	if !ok {
-		s.fail(ctx, map[string]string{scopeFailAccount: email})
 		return "", fmt.Errorf("accounts: change password of %s: %w", u.ID, apperr.New(apperr.CodeCannotChangePassword, nil))
 	}
+	s.releaseChecks(ctx, held)
 	hash, err := s.hasher.Hash(newPassword)
 	if err != nil {
 		return "", fmt.Errorf("accounts: change password: %w", err)
@@ -670,8 +698,8 @@ func (s *Service) CreateAdmin(ctx context.Context, in CreateAdminInput, client C
 	}
 	in.FirstName, in.LastName, in.Email = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName), strings.TrimSpace(in.Email)
 	f := fieldErrors{}
-	f.text("firstName", in.FirstName, NameMax)
-	f.text("lastName", in.LastName, NameMax)
+	in.FirstName = f.text("firstName", in.FirstName, NameMax)
+	in.LastName = f.text("lastName", in.LastName, NameMax)
 	f.email("email", in.Email)
 	f.password("password", in.Password, in.Email)
 	if err := f.err(); err != nil {
@@ -696,14 +724,19 @@ func (s *Service) CreateAdmin(ctx context.Context, in CreateAdminInput, client C
 // ---------------------------------------------------------------- avatar
 
 // UploadAvatar processes an uploaded image, stores it, points the profile
-// at it and deletes the previous avatar. Errors: image_processing_failed
-// (params.reason).
+// at it and deletes the previous avatar. Every attempt counts against
+// avatarLimit per user and avatarWindow before the picture is read, refused
+// ones too: each costs a decode. Errors: image_processing_failed
+// (params.reason), too_many_requests.
 func (s *Service) UploadAvatar(ctx context.Context, p auth.Principal, r io.Reader) (User, error) {
 	if s.avatar == nil || s.blobs == nil {
 		return User{}, errors.New("accounts: upload avatar: image processing is not configured")
 	}
 	if _, err := s.Me(ctx, p); err != nil {
 		return User{}, err
+	}
+	if err := s.allow(ctx, scopeAvatar, p.UserID, avatarLimit, avatarWindow); err != nil {
+		return User{}, fmt.Errorf("accounts: upload avatar: %w", err)
 	}
 	jpeg, err := s.avatar(r, MaxAvatarBytes)
 	if err != nil {

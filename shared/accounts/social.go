@@ -8,6 +8,7 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/social"
 )
 
@@ -28,12 +29,25 @@ func (a SocialSignIn) SignInWithIdentity(ctx context.Context, id social.Identity
 }
 
 // SignInWithIdentity logs in the account linked to id, links id to the
-// account with the same verified e-mail, or creates a verified individual
-// account, and returns a token for it. Errors: email_not_verified (the
-// provider does not vouch for the e-mail, or the existing account with
-// that e-mail is itself unverified: linking it would hand a stranger's
-// pre-registered account to whoever controls the mailbox, or the other way
-// round), account_status (params.status).
+// account with the same verified e-mail, takes over the account with the
+// same unverified e-mail, or creates a verified individual account, and
+// returns a token for it. Errors: email_not_verified (the provider does not
+// vouch for the e-mail), account_status (params.status).
+//
+// Taking over an unverified account is the answer to pre-hijacking: a
+// stranger registers someone's address with a password of their choosing
+// and waits. Linking silently would keep the stranger's password working
+// on the owner's account. Refusing is no better: the owner is locked out
+// of their own address, and their only way in (verifying the pending
+// account) hands the stranger's password a working account. Whoever
+// registered it never proved they hold the address; the provider vouches
+// that this person does. So the account becomes theirs alone, in one
+// transaction (Store.ClaimWithIdentity): the e-mail is verified, the
+// stranger's password removed (the owner can set one with "forgot
+// password"), the token version bumped so every earlier session ends, and
+// the profile the stranger typed (names, phone, company, language)
+// replaced with what the provider vouches for, as if this sign-in had
+// created the account; only its id and creation date remain.
 func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, User, error) {
 	if id.Provider == "" || id.Subject == "" {
 		return "", User{}, errors.New("accounts: social sign-in: identity without provider or subject")
@@ -59,11 +73,25 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 		u, err = s.store.UserByEmail(ctx, email)
 		switch {
 		case err == nil:
-			if !u.EmailVerified {
-				return "", User{}, fmt.Errorf("accounts: social sign-in: link to unverified %s: %w", u.ID, apperr.New(apperr.CodeEmailNotVerified, nil))
-			}
 			if err := statusError(u); err != nil {
 				return "", User{}, fmt.Errorf("accounts: social sign-in %s: %w", u.ID, err)
+			}
+			if !u.EmailVerified {
+				claimed := User{
+					FirstName: providerName(id.FirstName), LastName: providerName(id.LastName),
+					Language: languageOr(id.Language, DefaultLanguage),
+				}
+				u, err = s.store.ClaimWithIdentity(ctx, u, claimed, id.Provider, id.Subject)
+				switch {
+				case err == nil:
+					return s.socialToken(u)
+				case errors.Is(err, apperr.New(apperr.CodeEditConflict, nil)):
+					continue // verified, blocked or claimed meanwhile: look again
+				case errors.Is(err, apperr.ErrConflict):
+					return s.linkedMeanwhile(ctx, id)
+				default:
+					return "", User{}, fmt.Errorf("accounts: social sign-in: %w", err)
+				}
 			}
 			if err := s.store.LinkIdentity(ctx, u.ID, id.Provider, id.Subject); err != nil && !errors.Is(err, apperr.ErrConflict) {
 				return "", User{}, fmt.Errorf("accounts: social sign-in: %w", err)
@@ -77,8 +105,7 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 		}
 		now := s.now().UTC()
 		u = User{
-			ID: newID(now), FirstName: truncateRunes(strings.TrimSpace(id.FirstName), NameMax),
-			LastName: truncateRunes(strings.TrimSpace(id.LastName), NameMax), Email: email,
+			ID: newID(now), FirstName: providerName(id.FirstName), LastName: providerName(id.LastName), Email: email,
 			Language: languageOr(id.Language, DefaultLanguage), Role: auth.RoleUser, AccountType: AccountIndividual,
 			Status: StatusActive, EmailVerified: true, CreatedAt: now,
 		}
@@ -87,11 +114,7 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 		case err == nil:
 			return s.socialToken(u)
 		case errors.Is(err, apperr.ErrConflict):
-			// The same identity signed in twice at once: use the winner.
-			if u, err := s.store.UserByIdentity(ctx, id.Provider, id.Subject); err == nil {
-				return s.socialToken(u)
-			}
-			return "", User{}, fmt.Errorf("accounts: social sign-in: %w", err)
+			return s.linkedMeanwhile(ctx, id)
 		case errors.Is(err, apperr.New(apperr.CodeUserExists, nil)):
 			continue // the e-mail was registered meanwhile: link instead
 		default:
@@ -99,6 +122,16 @@ func (s *Service) SignInWithIdentity(ctx context.Context, id Identity) (string, 
 		}
 	}
 	return "", User{}, fmt.Errorf("accounts: social sign-in: %w", apperr.New(apperr.CodeUserExists, nil))
+}
+
+// linkedMeanwhile signs in the account id was linked to by a sign-in of
+// the same identity that won the race.
+func (s *Service) linkedMeanwhile(ctx context.Context, id Identity) (string, User, error) {
+	u, err := s.store.UserByIdentity(ctx, id.Provider, id.Subject)
+	if err != nil {
+		return "", User{}, fmt.Errorf("accounts: social sign-in: linked meanwhile: %w", err)
+	}
+	return s.socialToken(u)
 }
 
 func (s *Service) socialToken(u User) (string, User, error) {
@@ -112,10 +145,10 @@ func (s *Service) socialToken(u User) (string, User, error) {
 	return tok, u, nil
 }
 
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
+// providerName is a name as a provider sent it, held to the rule of the
+// names users type (NFC, no control or bidi override characters, at most
+// NameMax characters): what the rule refuses is dropped, not refused,
+// because the user did not type it here.
+func providerName(s string) string {
+	return input.Text{Max: NameMax}.Sanitize(s)
 }

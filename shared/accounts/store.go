@@ -30,6 +30,16 @@ type Token struct {
 	ExpiresAt time.Time
 }
 
+// LoginAttempt names the counter a password check is counted on: Key's
+// (an e-mail or a client address) in Scope, for the throttling window
+// [WindowStart, WindowEnd).
+type LoginAttempt struct {
+	Scope       string
+	Key         string
+	WindowStart time.Time
+	WindowEnd   time.Time
+}
+
 // ProfileUpdate holds the fields PATCH /auth/update-info may change; nil
 // means unchanged. Company is applied (or removed) only when SetCompany.
 type ProfileUpdate struct {
@@ -83,10 +93,13 @@ type Store interface {
 	// SetAvatar stores the avatar key and returns the previous key.
 	SetAvatar(ctx context.Context, uid, key string) (old string, u User, err error)
 
-	// LoginFailures returns the failures counted for key in scope in the
-	// window containing now; RecordLoginFailure counts one.
-	LoginFailures(ctx context.Context, scope, key string, window time.Duration, now time.Time) (int, error)
-	RecordLoginFailure(ctx context.Context, scope, key string, window time.Duration, now time.Time) error
+	// ReserveLoginAttempt counts one password check on a's counter in a
+	// single atomic step, unless limit checks are counted there already:
+	// then it reports false and changes nothing. ReleaseLoginAttempt
+	// takes a reserved check back (the password was right, or it was
+	// never checked); a counter that is gone stays gone.
+	ReserveLoginAttempt(ctx context.Context, a LoginAttempt, limit int) (bool, error)
+	ReleaseLoginAttempt(ctx context.Context, a LoginAttempt) error
 
 	// UserByIdentity finds the user linked to provider's subject.
 	UserByIdentity(ctx context.Context, provider, subject string) (User, error)
@@ -96,6 +109,15 @@ type Store interface {
 	CreateUserWithIdentity(ctx context.Context, u User, provider, subject string) error
 	// LinkIdentity links provider's subject to the existing user uid.
 	LinkIdentity(ctx context.Context, uid, provider, subject string) error
+	// ClaimWithIdentity hands the unverified account u (as read) to the
+	// holder of provider's subject in one transaction: it links the
+	// identity, marks the e-mail verified, removes the password, bumps the
+	// token version, stores claimed's FirstName, LastName and Language,
+	// and makes the account individual without phone or company. It
+	// returns the account as stored. Errors: apperr conflict when the
+	// identity is linked already, edit_conflict when the account is no
+	// longer unverified and active at u.TokenVersion.
+	ClaimWithIdentity(ctx context.Context, u, claimed User, provider, subject string) (User, error)
 	// UnlinkIdentity removes provider's subject link if it is uid's.
 	UnlinkIdentity(ctx context.Context, uid, provider, subject string) error
 }

@@ -111,7 +111,13 @@ func TestSignUpInputValidate(t *testing.T) {
 			in.AccountType = AccountProfessional
 			in.Company = &Company{Name: "Bau AG"}
 		}, apperr.CodeValidationFailed, map[string]string{"company.email": "required", "company.address": "required"}},
-		{"control characters", func(in *SignUpInput) { in.LastName = "Mus\x00ter" }, apperr.CodeValidationFailed, map[string]string{"lastName": "invalid"}},
+		{"control characters", func(in *SignUpInput) { in.LastName = "Mus\x00ter" }, apperr.CodeValidationFailed, map[string]string{"lastName": "invalid_characters"}},
+		{"zero-width name", func(in *SignUpInput) { in.FirstName = "\u200b\u3164" }, apperr.CodeValidationFailed, map[string]string{"firstName": "required"}},
+		{"bidi override", func(in *SignUpInput) { in.LastName = "\u202Eretsum" }, apperr.CodeValidationFailed, map[string]string{"lastName": "invalid_characters"}},
+		{"company name with a control character", func(in *SignUpInput) {
+			in.AccountType = AccountProfessional
+			in.Company = &Company{Name: "Bau\x1b AG", Email: "info@bau.ch", Address: "Hauptstrasse 1, 8001 Zürich"}
+		}, apperr.CodeValidationFailed, map[string]string{"company.name": "invalid_characters"}},
 	}
 	for _, tt := range tests {
 		in := base()
@@ -124,7 +130,7 @@ func TestSignUpInputValidate(t *testing.T) {
 			continue
 		}
 		e := apperr.From(err)
-		if e.Code != tt.code {
+		if e == nil || e.Code != tt.code {
 			t.Errorf("%s: got %v, want %s", tt.name, err, tt.code)
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/password"
 )
 
@@ -141,16 +142,12 @@ func (f fieldErrors) add(field, code string) {
 	}
 }
 
-// text checks a required single-line text field.
-func (f fieldErrors) text(field, value string, max int) {
-	switch {
-	case value == "":
-		f.add(field, apperr.FieldRequired)
-	case utf8.RuneCountInString(value) > max:
-		f.add(field, apperr.FieldTooLong)
-	case strings.ContainsFunc(value, unicode.IsControl):
-		f.add(field, apperr.FieldInvalid)
-	}
+// text checks a required single-line text field of at most max
+// characters and returns it normalised (package input).
+func (f fieldErrors) text(field, value string, max int) string {
+	value, code := input.Text{Max: max, Required: true}.Clean(value)
+	f.add(field, code)
+	return value
 }
 
 // email checks a required e-mail address field.
@@ -198,9 +195,9 @@ func (f fieldErrors) company(c *Company) *Company {
 		Address: strings.TrimSpace(c.Address),
 		Website: strings.TrimSpace(c.Website),
 	}
-	f.text("company.name", n.Name, CompanyMax)
+	n.Name = f.text("company.name", n.Name, CompanyMax)
 	f.email("company.email", n.Email)
-	f.text("company.address", n.Address, AddressMax)
+	n.Address = f.text("company.address", n.Address, AddressMax)
 	if utf8.RuneCountInString(n.Website) > WebsiteMax {
 		f.add("company.website", apperr.FieldTooLong)
 	} else if w, ok := normalizeWebsite(n.Website); ok {

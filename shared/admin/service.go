@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -18,6 +17,7 @@ import (
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/usersearch"
 )
 
@@ -220,6 +220,9 @@ func (s *Service) actor(ctx context.Context, admin auth.Principal) (audit.Actor,
 	return audit.Actor{ID: u.ID, Email: u.Email}, nil
 }
 
+// reasonText is the rule of a status change's reason (package input).
+var reasonText = input.Text{Max: ReasonMax, MultiLine: true}
+
 // SetStatus moves account uid to status to for admin, with reason (kept
 // in the audit entry). A change away from active bumps the token version
 // (every session ends) and hides the account's active ads; a change back
@@ -229,7 +232,7 @@ func (s *Service) actor(ctx context.Context, admin auth.Principal) (audit.Actor,
 // validation_failed, user_not_found, cannot_change_own_status,
 // cannot_block_admin.
 func (s *Service) SetStatus(ctx context.Context, admin auth.Principal, uid string, to accounts.Status, reason string) (accounts.User, error) {
-	reason = strings.TrimSpace(reason)
+	reason, reasonCode := reasonText.Clean(reason)
 	fields := map[string]string{}
 	switch to {
 	case accounts.StatusActive, accounts.StatusSuspended, accounts.StatusBanned:
@@ -238,8 +241,8 @@ func (s *Service) SetStatus(ctx context.Context, admin auth.Principal, uid strin
 	default:
 		fields["status"] = apperr.FieldInvalid
 	}
-	if utf8.RuneCountInString(reason) > ReasonMax {
-		fields["reason"] = apperr.FieldTooLong
+	if reasonCode != "" {
+		fields["reason"] = reasonCode
 	}
 	if len(fields) > 0 {
 		return accounts.User{}, apperr.Validation(fields)

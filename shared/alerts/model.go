@@ -22,6 +22,8 @@ const (
 	MaxSearches = 20
 	// MaxNameRunes bounds a saved search's name.
 	MaxNameRunes = 80
+	// MaxParamsRunes bounds a saved search's query string, in characters.
+	MaxParamsRunes = 2000
 	// InstantInterval is the least time between two alerts of one search.
 	InstantInterval = time.Hour
 	// DigestHour is when daily digests go out (Europe/Zurich).

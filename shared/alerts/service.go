@@ -19,6 +19,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -59,6 +60,9 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 	return &c
 }
 
+// nameText is the rule of a saved search's name (package input).
+var nameText = input.Text{Max: MaxNameRunes, Required: true}
+
 // Input is a new saved search: a name, the list's query string and a
 // frequency (FrequencyInstant when empty).
 type Input struct {
@@ -71,13 +75,10 @@ type Input struct {
 // frequency, an unknown location), saved_search_too_broad (no filter),
 // saved_search_limit.
 func (s *Service) Create(ctx context.Context, uid string, in Input) (SavedSearch, error) {
-	name := strings.Join(strings.Fields(in.Name), " ")
 	bad := map[string]string{}
-	switch {
-	case name == "":
-		bad["name"] = apperr.FieldRequired
-	case utf8.RuneCountInString(name) > MaxNameRunes:
-		bad["name"] = apperr.FieldTooLong
+	name, code := nameText.Clean(in.Name)
+	if code != "" {
+		bad["name"] = code
 	}
 	freq := in.Frequency
 	if freq == "" {
@@ -87,7 +88,7 @@ func (s *Service) Create(ctx context.Context, uid string, in Input) (SavedSearch
 		bad["frequency"] = apperr.FieldInvalid
 	}
 	values, err := url.ParseQuery(strings.TrimPrefix(in.Params, "?"))
-	if err != nil || len(in.Params) > 2000 {
+	if err != nil || utf8.RuneCountInString(in.Params) > MaxParamsRunes {
 		bad["params"] = apperr.FieldInvalid
 	}
 	if len(bad) > 0 {
@@ -154,12 +155,9 @@ func (s *Service) List(ctx context.Context, uid string) ([]SavedSearch, error) {
 func (s *Service) Update(ctx context.Context, uid, id string, ch Change) (SavedSearch, error) {
 	bad := map[string]string{}
 	if ch.Name != nil {
-		name := strings.Join(strings.Fields(*ch.Name), " ")
-		switch {
-		case name == "":
-			bad["name"] = apperr.FieldRequired
-		case utf8.RuneCountInString(name) > MaxNameRunes:
-			bad["name"] = apperr.FieldTooLong
+		name, code := nameText.Clean(*ch.Name)
+		if code != "" {
+			bad["name"] = code
 		}
 		ch.Name = &name
 	}

@@ -88,6 +88,20 @@ func TooManyRequests(d time.Duration) *Error {
 	return e
 }
 
+// UnavailableRetryAfter is the Retry-After of Unavailable: long enough
+// for a throttled table or a failed-over node to recover, short enough
+// that a user who clicks again is served.
+const UnavailableRetryAfter = 5 * time.Second
+
+// Unavailable returns a service_unavailable error (503, Retry-After
+// UnavailableRetryAfter) for a dependency failure the user can retry:
+// cause is the failure, for the logs.
+func Unavailable(cause error) *Error {
+	e := New(CodeServiceUnavailable, cause)
+	e.RetryAfter = UnavailableRetryAfter
+	return e
+}
+
 // Error implements error. The text includes the cause and is meant for logs.
 func (e *Error) Error() string {
 	var b strings.Builder

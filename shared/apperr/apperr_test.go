@@ -28,6 +28,7 @@ func TestStatusTable(t *testing.T) {
 		{CodeConflict, http.StatusConflict},
 		{CodeTooManyRequests, http.StatusTooManyRequests},
 		{CodeInternal, http.StatusInternalServerError},
+		{CodeServiceUnavailable, http.StatusServiceUnavailable},
 		{CodeUserExists, http.StatusConflict},
 		{CodeCompanyRequired, http.StatusBadRequest},
 		{CodeInvalidCredentials, http.StatusUnauthorized},
@@ -199,5 +200,13 @@ func TestInvalidLinkToken(t *testing.T) {
 	}
 	if got := HTTPStatus(fmt.Errorf("accounts: verify: %w", e)); got != http.StatusBadRequest {
 		t.Errorf("wrapped: got %d, want 400", got)
+	}
+}
+
+func TestUnavailable(t *testing.T) {
+	cause := errors.New("throttled")
+	e := Unavailable(cause)
+	if e.Status() != http.StatusServiceUnavailable || e.RetryAfter != UnavailableRetryAfter || !errors.Is(e, cause) {
+		t.Errorf("Unavailable: got %d, retry after %v, cause %v; want 503, %v, the cause", e.Status(), e.RetryAfter, e.Err, UnavailableRetryAfter)
 	}
 }

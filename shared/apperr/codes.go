@@ -22,6 +22,10 @@ const (
 	CodeConflict             Code = "conflict"
 	CodeTooManyRequests      Code = "too_many_requests"
 	CodeInternal             Code = "internal_error"
+	// CodeServiceUnavailable: a dependency (DynamoDB, S3, SES, ...) failed
+	// or was too slow in a way that passes; nothing was left half done and
+	// the same request may simply be sent again (see Unavailable).
+	CodeServiceUnavailable Code = "service_unavailable"
 
 	// Accounts (issue 3).
 	CodeUserExists              Code = "user_exists"
@@ -33,6 +37,10 @@ const (
 	CodeVerificationEmailFailed Code = "verification_email_failed"
 	CodeImageProcessingFailed   Code = "image_processing_failed"
 	CodeAdminExists             Code = "admin_exists"
+	// CodeOAuthHandoverInvalid: a social sign-in's one-time hand-over code
+	// that is unknown, used, expired, or presented by a browser other than
+	// the one that started the sign-in (package social).
+	CodeOAuthHandoverInvalid Code = "oauth_handover_invalid"
 
 	// Billing (issue 5).
 	CodeTermsNotAccepted         Code = "terms_not_accepted"
@@ -124,6 +132,11 @@ const (
 	FieldTooLong      = "too_long"
 	FieldTooShort     = "too_short"
 	FieldInvalid      = "invalid"
+	// FieldInvalidCharacters: text holding characters that have no place
+	// in it (control characters, bidi embeddings, overrides and isolates,
+	// noncharacters, bytes that are not UTF-8, a line break in a one-line
+	// field): see package input.
+	FieldInvalidCharacters = "invalid_characters"
 	// FieldTooCommon: a password found in the common-passwords list (or
 	// equal to the account's e-mail).
 	FieldTooCommon = "too_common"
@@ -163,6 +176,7 @@ var table = map[Code]codeInfo{
 	CodeConflict:             {http.StatusConflict, "conflict"},
 	CodeTooManyRequests:      {http.StatusTooManyRequests, "too many requests, please try again later"},
 	CodeInternal:             {http.StatusInternalServerError, "internal server error"},
+	CodeServiceUnavailable:   {http.StatusServiceUnavailable, "the service is temporarily unavailable, please try again in a moment"},
 
 	CodeUserExists:              {http.StatusConflict, "user already exists with this email"},
 	CodeCompanyRequired:         {http.StatusBadRequest, "company information required for non-independent users"},
@@ -173,6 +187,7 @@ var table = map[Code]codeInfo{
 	CodeVerificationEmailFailed: {http.StatusBadGateway, "failed to send verification email"},
 	CodeImageProcessingFailed:   {http.StatusBadRequest, "failed to process image"},
 	CodeAdminExists:             {http.StatusConflict, "admin route invalid as admin exists"},
+	CodeOAuthHandoverInvalid:    {http.StatusBadRequest, "this sign-in link was opened in another browser than the one that started the sign-in, or it has expired; please sign in again"},
 
 	CodeTermsNotAccepted:         {http.StatusBadRequest, "the terms must be accepted"},
 	CodeSubscriptionPlanNotFound: {http.StatusNotFound, "subscription plan not found"},

@@ -28,6 +28,7 @@ import (
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
 )
 
 func TestMain(m *testing.M) {
@@ -84,7 +85,7 @@ func newCloud(t *testing.T, m mode) *cloud {
 	c.site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { webhookHandler.ServeHTTP(w, r) }))
 	t.Cleanup(c.site.Close)
 	opts := billing.Options{
-		WebhookSecret: webhookSecret, From: "no-reply@remat.ch", SiteURL: "https://remat.test",
+		WebhookSecret: webhookSecret, From: "no-reply@remat.ch", SiteURL: "https://remat.test", Limiter: ratelimit.New(db, table).WithClock(c.clock),
 		Seller: billing.Seller{Name: "Remat GmbH", Address: "Musterstrasse 1, 8000 Zürich", VATNumber: "CHE-123.456.789 MWST"},
 	}
 	switch m {

@@ -48,7 +48,8 @@ import (
 //	Create / edit / retire a plan     TransactWriteItems [Put PLAN/<planId> IF
 //	    attribute_not_exists(PK) (create) or version = :seen
 //	    (attribute_not_exists(version) before the first change), Put audit entry]
-//	Create an order                   PutItem ORDER#id attribute_not_exists(PK)
+//	Create an order                   the buyer's order budget (a ratelimit item),
+//	                                  then PutItem ORDER#id attribute_not_exists(PK)
 //	Order (owner, webhook)            GetItem ORDER#id/ORDER (consistent)
 //	A seller's subscriptions          Query PK=USER#uid begins_with(SK, SUB#), newest first
 //	A seller's payments               Query PK=USER#uid begins_with(SK, PAY#), descending
@@ -107,6 +108,16 @@ const (
 	typePayment      = "Payment"
 	typeInvoice      = "Invoice"
 	typeCounter      = "Counter"
+
+	// Orders per user (ratelimit items): each order creates the
+	// provider's payment (a Stripe PaymentIntent, which Stripe also
+	// limits per account). Someone buying a plan orders once, maybe again
+	// for another plan or after leaving the payment page (a declined card
+	// is paid again on the same order); 10 an hour leave room for every
+	// hesitation and stop a script filling the account with payments.
+	scopeOrders = "orders"
+	orderLimit  = 10
+	orderWindow = time.Hour
 
 	// sortTimestamp has a fixed-width fraction so keys sort by time.
 	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"

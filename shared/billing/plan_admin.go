@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -21,6 +20,7 @@ import (
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/money"
 )
 
@@ -389,22 +389,29 @@ func (a *PlanAdmin) actor(ctx context.Context, admin auth.Principal) (audit.Acto
 
 // ---------------------------------------------------------------- validation
 
+// The text rules of a plan's name and description in each language
+// (package input).
+var (
+	planNameText        = input.Text{Max: PlanNameMax, Required: true}
+	planDescriptionText = input.Text{Max: PlanDescriptionMax, Required: true, MultiLine: true}
+)
+
 func (in *PlanInput) normalise() {
-	trim := func(l Localized) Localized {
+	norm := func(l Localized, rule input.Text) Localized {
 		out := Localized{}
 		for k, v := range l {
-			out[k] = strings.TrimSpace(v)
+			out[k] = rule.Normalize(v)
 		}
 		return out
 	}
-	in.Name, in.Description = trim(in.Name), trim(in.Description)
+	in.Name, in.Description = norm(in.Name, planNameText), norm(in.Description, planDescriptionText)
 }
 
 // validate adds the field errors of in for a plan of kind (bundle or not)
 // to fields.
 func (in PlanInput) validate(kind PlanKind, bundle bool, fields map[string]string) {
-	localized(fields, "name", in.Name, PlanNameMax)
-	localized(fields, "description", in.Description, PlanDescriptionMax)
+	localized(fields, "name", in.Name, planNameText)
+	localized(fields, "description", in.Description, planDescriptionText)
 	if in.PriceRp < PlanPriceMinRp || in.PriceRp > PlanPriceMaxRp {
 		fields["priceRp"] = apperr.FieldOutOfRange
 	}
@@ -457,16 +464,13 @@ func (in PlanInput) validate(kind PlanKind, bundle bool, fields map[string]strin
 	}
 }
 
-// localized checks that text has each of PlanLanguages (1..most runes)
-// and nothing else: fields "<name>.<lang>", or "<name>" for an unknown
-// language.
-func localized(fields map[string]string, name string, text Localized, most int) {
+// localized checks that text has each of PlanLanguages (as rule
+// accepts it) and nothing else: fields "<name>.<lang>", or "<name>" for
+// an unknown language.
+func localized(fields map[string]string, name string, text Localized, rule input.Text) {
 	for _, lang := range PlanLanguages {
-		switch v := text[lang]; {
-		case v == "":
-			fields[name+"."+lang] = apperr.FieldRequired
-		case utf8.RuneCountInString(v) > most:
-			fields[name+"."+lang] = apperr.FieldTooLong
+		if code := rule.Check(text[lang]); code != "" {
+			fields[name+"."+lang] = code
 		}
 	}
 	for lang := range text {

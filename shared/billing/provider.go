@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/client"
 	"github.com/stripe/stripe-go/v76/webhook"
+
+	"github.com/remat/remat/shared/apperr"
 )
 
 // Intent is the provider's payment for an order.
@@ -113,21 +116,61 @@ func (TestProvider) CreatePayment(_ context.Context, o Order) (Intent, error) {
 // TestIntentID is the payment id of an order in test mode.
 func TestIntentID(orderID string) string { return "test_pi_" + orderID }
 
-// VerifyEvent checks payload's Stripe-Signature header against secret
-// (default tolerance 5 minutes) and returns the event. The API version of
-// the event is not checked: the account's webhook endpoint may be pinned
-// to another version than stripe-go's, and only the fields read here
-// (id, amount, currency, metadata) matter.
+// WebhookTolerance is how far the timestamp of an event's signature may be
+// from now, in either direction (Stripe's default): an older signature is
+// a replay, a newer one was made to be replayed later. Within it, the
+// clocks of Stripe and the function may disagree.
+const WebhookTolerance = 5 * time.Minute
+
+// VerifyEvent checks payload's Stripe-Signature header against secret and
+// its timestamp against now (within WebhookTolerance, before or after),
+// and returns the event. stripe-go checks the signature and refuses a
+// timestamp too far in the past only, by its own clock, so the signed
+// timestamp is checked here, both ways. The API version of the event is
+// not checked: the account's webhook endpoint may be pinned to another
+// version than stripe-go's, and only the fields read here (id, amount,
+// currency, metadata) matter.
 // An empty secret verifies nothing (anyone could sign with it).
-func VerifyEvent(payload []byte, header, secret string) (stripe.Event, error) {
+func VerifyEvent(payload []byte, header, secret string, now time.Time) (stripe.Event, error) {
 	if secret == "" {
 		return stripe.Event{}, errors.New("billing: no webhook secret configured")
 	}
-	ev, err := webhook.ConstructEventWithOptions(payload, header, secret, webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+	ev, err := webhook.ConstructEventWithOptions(payload, header, secret,
+		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true, IgnoreTolerance: true})
 	if err != nil {
 		return stripe.Event{}, fmt.Errorf("billing: verify event: %w", err)
 	}
+	signed, err := signatureTime(header)
+	if err != nil {
+		return stripe.Event{}, fmt.Errorf("billing: verify event: %w", err)
+	}
+	if d := now.Sub(signed); d > WebhookTolerance || d < -WebhookTolerance {
+		return stripe.Event{}, fmt.Errorf("billing: verify event %s: signed at %s, %s from now: %w",
+			ev.ID, signed.UTC().Format(time.RFC3339), d.Round(time.Second), webhook.ErrTooOld)
+	}
 	return ev, nil
+}
+
+// signatureTime is the timestamp (t=) of a Stripe-Signature header the
+// signature verified: read as stripe-go reads it, the last t= wins.
+func signatureTime(header string) (time.Time, error) {
+	var at time.Time
+	found := false
+	for pair := range strings.SplitSeq(header, ",") {
+		k, v, _ := strings.Cut(pair, "=")
+		if k != "t" {
+			continue
+		}
+		sec, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return time.Time{}, webhook.ErrInvalidHeader
+		}
+		at, found = time.Unix(sec, 0), true
+	}
+	if !found {
+		return time.Time{}, webhook.ErrInvalidHeader
+	}
+	return at, nil
 }
 
 // SignedEvent builds a Stripe event of type typ for the payment intent pi,
@@ -160,14 +203,21 @@ type TestPayer struct {
 	Client     *http.Client
 }
 
+// TestPayerTimeout bounds one delivery: less than the billing function's
+// budget (its 20 s timeout less lambdahttp.RequestReserve), so a webhook
+// stalled on DynamoDB ends in the payer's 503, not in a killed function.
+const TestPayerTimeout = 15 * time.Second
+
 // NewTestPayer returns a payer posting to siteURL's webhook with a
-// 10-second timeout.
+// TestPayerTimeout timeout.
 func NewTestPayer(siteURL, secret string) *TestPayer {
-	return &TestPayer{WebhookURL: strings.TrimRight(siteURL, "/") + RouteWebhookPath, Secret: secret, Client: &http.Client{Timeout: 10 * time.Second}}
+	return &TestPayer{WebhookURL: strings.TrimRight(siteURL, "/") + RouteWebhookPath, Secret: secret, Client: &http.Client{Timeout: TestPayerTimeout}}
 }
 
 // Deliver signs and posts the event of o's test payment: succeeded or
-// failed. A non-2xx answer is an error.
+// failed. A non-2xx answer is an error; the webhook's 503 (a dependency
+// failed, nothing was settled: Stripe would deliver again) is
+// service_unavailable, which the buyer can retry.
 func (tp *TestPayer) Deliver(ctx context.Context, eventID string, o Order, succeeded bool, now time.Time) error {
 	typ, status := EventPaymentSucceeded, stripe.PaymentIntentStatusSucceeded
 	if !succeeded {
@@ -193,6 +243,9 @@ func (tp *TestPayer) Deliver(ctx context.Context, eventID string, o Order, succe
 	}
 	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode == http.StatusServiceUnavailable {
+		return apperr.Unavailable(fmt.Errorf("billing: test payment of order %s: webhook answered %s", o.ID, resp.Status))
+	}
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("billing: test payment of order %s: webhook answered %s", o.ID, resp.Status)
 	}

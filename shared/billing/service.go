@@ -16,6 +16,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
 )
 
 // Options configure a Service.
@@ -34,6 +35,14 @@ type Options struct {
 	// From and SiteURL build the invoice e-mail and its dashboard link.
 	From    string
 	SiteURL string
+	// Limiter limits order creation per user (*ratelimit.Limiter);
+	// required: CreateOrder fails without one.
+	Limiter Limiter
+}
+
+// Limiter is the rate limiter CreateOrder consults (*ratelimit.Limiter).
+type Limiter interface {
+	Allow(ctx context.Context, scope, key string, limit int, window time.Duration) (ratelimit.Decision, error)
 }
 
 // Service holds the billing rules.
@@ -99,7 +108,8 @@ func (s *Service) MySubscriptions(ctx context.Context, uid string) (*Subscriptio
 
 // CreateOrder prices planID for uid on the server and creates the order
 // with the provider's payment. A seller who never held a plan with free
-// months gets them as a free trial: a 0.00 order settled at once.
+// months gets them as a free trial: a 0.00 order settled at once. A user
+// creates at most orderLimit orders per orderWindow (too_many_requests).
 func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTerms bool) (Order, error) {
 	if !acceptTerms {
 		return Order{}, apperr.New(apperr.CodeTermsNotAccepted, nil)
@@ -129,6 +139,9 @@ func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTer
 			return Order{}, apperr.New(apperr.CodeAlreadySubscribed, nil)
 		}
 	}
+	if err := s.allowOrder(ctx, uid); err != nil {
+		return Order{}, err
+	}
 	trial := plan.FreeMonths > 0 && plan.Kind == KindSubscription && !heldBefore
 	o := NewOrder(newID(), uid, plan, trial, s.opts.Provider.Name(), now)
 	if err := s.store.PutOrder(ctx, o); err != nil {
@@ -152,6 +165,21 @@ func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTer
 	}
 	o.IntentID, o.ClientSecret = intent.ID, intent.ClientSecret
 	return o, nil
+}
+
+// allowOrder counts one order of uid against orderLimit.
+func (s *Service) allowOrder(ctx context.Context, uid string) error {
+	if s.opts.Limiter == nil {
+		return errors.New("billing: create order: no rate limiter (Options.Limiter)")
+	}
+	d, err := s.opts.Limiter.Allow(ctx, scopeOrders, uid, orderLimit, orderWindow)
+	if err != nil {
+		return fmt.Errorf("billing: create order: %w", err)
+	}
+	if !d.Allowed {
+		return fmt.Errorf("billing: create order for %s: %w", uid, apperr.TooManyRequests(d.RetryAfter))
+	}
+	return nil
 }
 
 // Order returns order id to its buyer or an administrator; anyone else
@@ -214,6 +242,9 @@ func (s *Service) TestPayment(ctx context.Context, uid, id string, card TestCard
 		return apperr.New(apperr.CodeOrderNotPending, nil)
 	}
 	if err := s.opts.TestPayer.Deliver(ctx, "evt_test_"+newID(), o, number == TestCardSuccess, time.Now()); err != nil {
+		if errors.Is(err, apperr.New(apperr.CodeServiceUnavailable, nil)) {
+			return fmt.Errorf("billing: test payment: %w", err)
+		}
 		return apperr.New(apperr.CodePaymentProviderError, err)
 	}
 	return nil
@@ -235,7 +266,8 @@ func validExpiry(v string) bool {
 // nothing (nil: the provider must not retry them). Other errors are
 // internal, so the provider retries later.
 func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature string) error {
-	ev, err := VerifyEvent(payload, signature, s.opts.WebhookSecret)
+	// The provider signs with the wall clock, not the service's (tests move that).
+	ev, err := VerifyEvent(payload, signature, s.opts.WebhookSecret, time.Now())
 	if err != nil {
 		return apperr.New(apperr.CodeInvalidSignature, err)
 	}
@@ -324,16 +356,27 @@ func (s *Service) settle(ctx context.Context, o Order, eventID string, now time.
 		break
 	}
 	slog.InfoContext(ctx, "billing: order paid", "order", o.ID, "invoice", inv.Number, "event", eventID, "trial", o.Trial)
-	if key, err := s.storePDF(ctx, inv); err != nil {
-		slog.ErrorContext(ctx, "billing: invoice pdf", "invoice", inv.ID, "err", err.Error())
+	// The payment is committed: what follows is best effort and bounded,
+	// so a slow S3 or SES never turns a settled payment into an error.
+	pdfCtx, cancel := context.WithTimeout(ctx, afterSettleStep)
+	if key, err := s.storePDF(pdfCtx, inv); err != nil {
+		slog.ErrorContext(ctx, "billing: invoice pdf; rendered on demand later", "invoice", inv.ID, "err", err.Error())
 	} else {
 		inv.PDFKey = key
 	}
-	if err := s.mailInvoice(ctx, inv); err != nil {
-		slog.ErrorContext(ctx, "billing: invoice e-mail", "invoice", inv.ID, "err", err.Error())
+	cancel()
+	mailCtx, cancel := context.WithTimeout(ctx, afterSettleStep)
+	defer cancel()
+	if err := s.mailInvoice(mailCtx, inv); err != nil {
+		slog.ErrorContext(ctx, "billing: invoice e-mail not sent; the invoice is in the payment history", "invoice", inv.ID, "err", err.Error())
 	}
 	return o, nil
 }
+
+// afterSettleStep bounds each best-effort step after a settlement (the
+// invoice PDF, the e-mail): together well within the webhook's budget and
+// the test payer's timeout.
+const afterSettleStep = 3 * time.Second
 
 func (s *Service) settlement(ctx context.Context, o Order, eventID string, cust Customer, now time.Time) (Settlement, error) {
 	plan := o.Plan

@@ -18,6 +18,7 @@ import (
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/secrets"
 )
 
@@ -81,6 +82,7 @@ func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBacke
 		return Wiring{}, fmt.Errorf("billing: %w", err)
 	}
 	db := dynamodb.NewFromConfig(awsCfg)
+	opts.Limiter = ratelimit.New(db, cfg.TableName)
 	users := accounts.NewDynamoStore(db, cfg.TableName)
 	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) { o.UsePathStyle = cfg.S3UsePathStyle })
 	svc := NewService(NewDynamoStore(db, cfg.TableName), AccountsCustomers{Users: users},

@@ -9,8 +9,9 @@ import (
 	"github.com/remat/remat/shared/catalog"
 )
 
-// TestClickCounting: one click per visitor, ad and day; not the owner's,
-// not bots', not on an ad that is not active.
+// TestClickCounting: one click per visitor, ad and day (and per client
+// address, see TestViewCountsOncePerAddressAndAd); not the owner's, not
+// bots', not on an ad that is not active.
 func TestClickCounting(t *testing.T) {
 	c := newCloud(t)
 	owner, ownerTok := c.user(t, auth.RoleUser)
@@ -18,9 +19,14 @@ func TestClickCounting(t *testing.T) {
 	c.subscribe(t, owner, sub{remaining: 5, images: 5})
 	id := c.published(t, ownerTok)
 	draft := c.draft(t, ownerTok)
-	browser := "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15"
+	browser := browserUA
+	addrs := map[string]string{"visitor-aaaa": "198.51.100.1", "visitor-bbbb": "198.51.100.2"}
 	view := func(path, token, visitor, ua string) response {
-		return c.doUA(t, "POST", "/api/v1/products/"+path+"/view", token, map[string]any{"visitorId": visitor}, ua)
+		addr, ok := addrs[visitor]
+		if !ok {
+			addr = "198.51.100.3"
+		}
+		return c.viewAs(t, path, token, visitor, addr, ua)
 	}
 	clicks := func() float64 {
 		v, _ := c.do(t, "GET", "/api/v1/products/"+id, ownerTok, nil).body["clicks"].(float64)

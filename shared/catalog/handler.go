@@ -10,6 +10,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/httpx"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -34,13 +35,20 @@ const (
 	routeDeleteImage = "DELETE /api/v1/products/{id}/images/{imageId}"
 
 	maxBodyBytes  = 32 << 10
-	maxQueryText  = 200
 	defaultRadius = 25
-	maxRadius     = 200
-	maxSearchPage = 48
 	// referenceCacheControl lets browsers keep reference data as long as
 	// the function does.
 	referenceCacheControl = "public, max-age=60"
+)
+
+// Bounds of the product list's parameters (docs/openapi.yaml has the
+// same figures): the search words in characters, the radius in km, the
+// page size.
+const (
+	MaxQueryText  = 200
+	MinRadius     = 1
+	MaxRadius     = 200
+	MaxSearchPage = 48
 )
 
 // NewHandler returns the catalogue API (ProductsFunction), wired with
@@ -176,20 +184,34 @@ func parseSearch(r *http.Request) (SearchParams, error) {
 	return ParseSearchValues(r.URL.Query())
 }
 
+// The text rules of the search parameters (package input): none is
+// longer than what it is compared with, so none can make a key lookup
+// over DynamoDB's key size.
+var (
+	queryText    = input.Text{Max: MaxQueryText}
+	categoryText = input.Text{Max: SlugMax}
+	brandQuery   = input.Text{Max: BrandMax}
+	placeText    = input.Text{Max: LocalityMax}
+)
+
 // ParseSearchValues reads the product list's parameters (q, category,
 // brand, condition, maxPrice, location, radius, canton, sort, limit,
 // cursor) from q; every invalid one is named in one validation error.
 // Saved searches keep the same parameters.
 func ParseSearchValues(q url.Values) (SearchParams, error) {
 	get := func(k string) string { return strings.TrimSpace(q.Get(k)) }
-	p := SearchParams{
-		Text: get("q"), Category: get("category"), Brand: get("brand"), Condition: get("condition"),
-		Location: get("location"), Canton: strings.ToUpper(get("canton")), Sort: get("sort"), Cursor: q.Get("cursor"),
-		Limit: search.DefaultLimit,
-	}
 	bad := map[string]string{}
-	if len([]rune(p.Text)) > maxQueryText {
-		bad["q"] = apperr.FieldTooLong
+	text := func(k string, rule input.Text) string {
+		v, code := rule.Clean(q.Get(k))
+		if code != "" {
+			bad[k] = code
+		}
+		return v
+	}
+	p := SearchParams{
+		Text: text("q", queryText), Category: text("category", categoryText), Brand: text("brand", brandQuery),
+		Condition: get("condition"), Location: text("location", placeText), Canton: strings.ToUpper(get("canton")),
+		Sort: get("sort"), Cursor: q.Get("cursor"), Limit: search.DefaultLimit,
 	}
 	switch p.Condition {
 	case "", ConditionNew, ConditionUsed:
@@ -216,7 +238,7 @@ func ParseSearchValues(q url.Values) (SearchParams, error) {
 		switch {
 		case err != nil:
 			bad["limit"] = apperr.FieldInvalid
-		case n < 1 || n > maxSearchPage:
+		case n < 1 || n > MaxSearchPage:
 			bad["limit"] = apperr.FieldOutOfRange
 		default:
 			p.Limit = n
@@ -225,11 +247,11 @@ func ParseSearchValues(q url.Values) (SearchParams, error) {
 	if p.Location != "" {
 		p.RadiusKm = defaultRadius
 		if v := get("radius"); v != "" {
-			km, err := strconv.ParseFloat(v, 64)
+			km, code := input.ParseNumber(v)
 			switch {
-			case err != nil:
-				bad["radius"] = apperr.FieldInvalid
-			case km < 1 || km > maxRadius:
+			case code != "":
+				bad["radius"] = code
+			case km < MinRadius || km > MaxRadius:
 				bad["radius"] = apperr.FieldOutOfRange
 			default:
 				p.RadiusKm = km
@@ -310,7 +332,7 @@ func (h *handler) view(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	if err := h.svc.View(r.Context(), h.viewer(r), r.PathValue("id"), in.VisitorID, r.UserAgent()); err != nil {
+	if err := h.svc.View(r.Context(), h.viewer(r), r.PathValue("id"), in.VisitorID, r.UserAgent(), httpx.ClientIP(r)); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ratelimit"
 )
 
 func TestMain(m *testing.M) {
@@ -107,7 +108,7 @@ func newCloud(t *testing.T) *cloud {
 	c.store = catalog.NewStore(db, table).WithCursors(cursors)
 	uploads := catalog.NewS3Uploads(s3c, bucket, true)
 	c.svc = catalog.NewService(c.store, billing.NewDynamoStore(db, table), c.users,
-		catalog.S3Blobs{Client: s3c, Bucket: bucket}, uploads).WithClock(c.clock)
+		catalog.S3Blobs{Client: s3c, Bucket: bucket}, uploads).WithClock(c.clock).WithLimiter(ratelimit.New(db, table).WithClock(c.clock))
 	c.api = catalog.NewHandler(c.svc, ver.WithTokenVersions(c.users))
 	return c
 }

@@ -52,6 +52,17 @@ func (s *Store) SyncIndex(ctx context.Context, id string) error {
 	return nil
 }
 
+// IndexCurrent reports whether the search postings of ad a (as read) are
+// what SyncIndex would make of it: indexed while active and not hidden with
+// its seller, not indexed otherwise.
+func (s *Store) IndexCurrent(ctx context.Context, a Ad) (bool, error) {
+	ok, err := search.Current(ctx, s.db, s.table, SearchAd(a), a.Status == StatusActive && !a.SellerHidden)
+	if err != nil {
+		return false, fmt.Errorf("catalog: %w", err)
+	}
+	return ok, nil
+}
+
 // unindex removes the postings of ad id, retrying a raced attempt.
 func (s *Store) unindex(ctx context.Context, id string) error {
 	var err error

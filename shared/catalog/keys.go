@@ -73,7 +73,9 @@ import (
 //	                               IMAGE#, Update AD (order, count, main)
 //	                               IF mainImageId = :seen]
 //	Which ad has an image          GetItem IMAGE#imageId/IMAGE
-//	Count a click                  TransactWriteItems [Put VIEW guard
+//	Count a click                  ratelimit items (views.go): the address's
+//	                               budget, then its one view of the ad today;
+//	                               TransactWriteItems [Put VIEW guard
 //	                               attribute_not_exists, Update STATS ADD
 //	                               clicks :1]
 //	Cards by ids (recently viewed) BatchGetItem AD#id/AD

@@ -1,11 +1,14 @@
 package catalog_test
 
 import (
+	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/remat/remat/shared/auth"
+	"github.com/remat/remat/shared/search"
 )
 
 // TestPublishRace publishes two ads of one seller in parallel with one ad
@@ -162,5 +165,35 @@ func TestPublishImageAllowance(t *testing.T) {
 	}
 	if c.remaining(t, seller, small) != 1 || c.remaining(t, seller, big) != 0 {
 		t.Errorf("got the small plan used, want the large one")
+	}
+}
+
+// TestPublishCompletesALaggingIndex: a publication that committed but
+// whose search index could not be written (the seller was answered 503)
+// is completed by publishing again: 200, in search, no second ad used;
+// once complete, publishing is product_already_active again.
+func TestPublishCompletesALaggingIndex(t *testing.T) {
+	c := newCloud(t)
+	seller, tok := c.user(t, auth.RoleUser)
+	subID := c.subscribe(t, seller, sub{remaining: 2, images: 5})
+	id := c.published(t, tok)
+	// What the failed index step leaves: the ad active, no postings.
+	if err := search.Unindex(context.Background(), c.db, c.table, search.Ad{ID: id}); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(c.searchIDs(t, "category=roofing"), id) {
+		t.Fatal("the unindexed ad is still in search")
+	}
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 200 || r.str("status") != "active" {
+		t.Fatalf("publish again: got %d %s, want 200 active", r.status, r.raw)
+	}
+	if !slices.Contains(c.searchIDs(t, "category=roofing"), id) {
+		t.Error("the ad is not in search after publishing again")
+	}
+	if got := c.remaining(t, seller, subID); got != 1 {
+		t.Errorf("remaining ads: got %d, want 1 (one publication)", got)
+	}
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 409 || r.code() != "product_already_active" {
+		t.Errorf("publish a third time: got %d %s, want 409 product_already_active", r.status, r.raw)
 	}
 }

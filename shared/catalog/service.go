@@ -74,6 +74,8 @@ type Service struct {
 	log     *slog.Logger
 	// published hears of publications (nil: nobody).
 	published PublishListener
+	// limiter limits the view counter per client address (views.go).
+	limiter Limiter
 
 	mu         sync.Mutex
 	categories cached[[]Category]
@@ -105,7 +107,7 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 func (s *Service) copyWith(now func() time.Time, published PublishListener) *Service {
 	return &Service{
 		store: s.store, subs: s.subs, sellers: s.sellers, blobs: s.blobs, uploads: s.uploads, now: now, log: s.log,
-		published: published,
+		published: published, limiter: s.limiter,
 	}
 }
 
@@ -198,12 +200,12 @@ func reference[T any](ctx context.Context, s *Service, c *cached[T], pick func(T
 // (digits) or a name prefix, at least two characters; at most
 // LocalitiesMax results.
 func (s *Service) Localities(ctx context.Context, q string) ([]Locality, error) {
-	q = strings.TrimSpace(q)
-	if len([]rune(q)) < 2 {
-		return nil, apperr.Validation(map[string]string{"q": apperr.FieldTooShort})
+	q, code := localityQuery.Clean(q)
+	if q == "" {
+		code = apperr.FieldTooShort
 	}
-	if len([]rune(q)) > 60 {
-		return nil, apperr.Validation(map[string]string{"q": apperr.FieldTooLong})
+	if code != "" {
+		return nil, apperr.Validation(map[string]string{"q": code})
 	}
 	if strings.Trim(q, "0123456789") == "" {
 		return s.store.LocalitiesByPostalPrefix(ctx, q, LocalitiesMax)
@@ -256,7 +258,7 @@ func (s *Service) ResolvePlace(ctx context.Context, text string) (Locality, erro
 func (s *Service) resolve(ctx context.Context, in ProductInput, current string) (Details, error) {
 	d := Details{
 		Title: in.Title, CategorySlug: in.CategorySlug, Brand: in.Brand, Description: in.Description,
-		PriceRp: in.PriceRp, DiscountPct: in.DiscountPct, Condition: in.Condition, Quantity: in.Quantity,
+		PriceRp: in.price(), DiscountPct: in.discount(), Condition: in.Condition, Quantity: in.quantity(),
 		Pickup: in.Pickup, Delivery: in.Delivery,
 	}
 	bad := map[string]string{}
@@ -529,7 +531,10 @@ func (s *Service) deleteObjects(ctx context.Context, keys []string) {
 // Publish makes ad id of p active (spec: a main image is required; one ad
 // of a valid subscription is consumed in the same transaction). From
 // draft or expired (or inactive past its expiry) it consumes an ad; an
-// inactive ad still within its run is just reactivated.
+// inactive ad still within its run is just reactivated. Publishing an
+// active ad is product_already_active, unless its publication committed
+// but its search index could not follow (the seller was told to try
+// again): then the index is completed and the ad answered.
 func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdRecord, error) {
 	for range maxAttempts {
 		rec, err := s.owned(ctx, p, id)
@@ -539,7 +544,7 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 		a, now := rec.Ad, s.now().UTC()
 		switch {
 		case a.Status == StatusActive:
-			return AdRecord{}, apperr.New(apperr.CodeProductAlreadyActive, fmt.Errorf("catalog: publish ad %s", id))
+			return s.completePublication(ctx, rec)
 		case a.Status == StatusInactive && a.ExpiresAt.After(now):
 			return s.setStatus(ctx, p, id, StatusActive)
 		}
@@ -556,7 +561,7 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 			return AdRecord{}, apperr.New(apperr.CodeImageCountExceeded, fmt.Errorf("catalog: ad %s has %d ready images", id, len(ready)))
 		}
 		for _, sub := range fits {
-			_, err := s.store.Publish(ctx, a, sub, now)
+			published, err := s.store.Publish(ctx, a, sub, now)
 			if errors.Is(err, errSubscriptionTaken) {
 				continue // taken by a parallel publication: try the next one
 			}
@@ -566,16 +571,46 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 			if err != nil {
 				return AdRecord{}, err
 			}
-			rec, err := s.store.Record(ctx, id)
-			if err == nil && s.published != nil {
+			// Published and indexed: a failed read now must not turn the
+			// publication into an error the seller would repeat.
+			if fresh, err := s.store.Record(ctx, id); err == nil {
+				rec = fresh
+			} else {
+				s.log.WarnContext(ctx, "catalog: reading the published ad back failed; answering it as written", "adId", id, "err", err.Error())
+				rec.Ad = published
+			}
+			if s.published != nil {
 				s.published.Published(ctx, SearchAd(rec.Ad))
 			}
-			return rec, err
+			return rec, nil
 		}
 		// Every subscription was taken meanwhile, or the ad changed: the
 		// next round reads both again (and refuses if nothing is left).
 	}
 	return AdRecord{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: publish ad %s: too many concurrent changes", id))
+}
+
+// completePublication answers Publish for the active ad of rec: when its
+// search postings lag behind it (a publication whose index step failed
+// after the commit), it brings them in line, tells the publish listener,
+// and answers the ad; otherwise (and for an ad hidden with its seller,
+// which is never on sale) product_already_active.
+func (s *Service) completePublication(ctx context.Context, rec AdRecord) (AdRecord, error) {
+	current, err := s.store.IndexCurrent(ctx, rec.Ad)
+	if err != nil {
+		return AdRecord{}, err
+	}
+	if current || rec.Ad.SellerHidden {
+		return AdRecord{}, apperr.New(apperr.CodeProductAlreadyActive, fmt.Errorf("catalog: publish ad %s", rec.Ad.ID))
+	}
+	if err := s.store.SyncIndex(ctx, rec.Ad.ID); err != nil {
+		return AdRecord{}, err
+	}
+	s.log.InfoContext(ctx, "catalog: completed the index of a publication", "adId", rec.Ad.ID)
+	if s.published != nil {
+		s.published.Published(ctx, SearchAd(rec.Ad))
+	}
+	return rec, nil
 }
 
 func readyImages(rec AdRecord) []string {
@@ -838,18 +873,31 @@ func (s *Service) detail(ctx context.Context, viewer auth.Principal, rec AdRecor
 }
 
 // DetailOf returns the Detail of a record the caller just wrote as its
-// owner p.
+// owner p. The write is done: when the seller's profile cannot be read,
+// the detail goes without it (logged), rather than answering an error the
+// seller would answer by writing again (a second draft).
 func (s *Service) DetailOf(ctx context.Context, p auth.Principal, rec AdRecord) (Detail, error) {
-	return s.detail(ctx, p, rec)
+	d, err := s.detail(ctx, p, rec)
+	if err != nil && p.UserID != "" && p.UserID == rec.Ad.SellerID {
+		s.log.WarnContext(ctx, "catalog: seller profile unread; answering the ad without it", "adId", rec.Ad.ID, "err", err.Error())
+		return Detail{Record: rec, Privileged: true, CanEdit: true}, nil
+	}
+	return d, err
 }
 
 // View counts a click on ad id by visitorID (a random id the browser
-// keeps) unless the viewer owns the ad, the user agent is a bot, or this
-// visitor was counted for the ad today. Ads that are not active count
-// nothing; unknown ads are product_not_found.
-func (s *Service) View(ctx context.Context, viewer auth.Principal, id, visitorID, userAgent string) error {
+// keeps) from the client address addr unless the viewer owns the ad, the
+// user agent is a bot, or this visitor or this address (an IPv6 client's
+// /64) was counted for the ad today. Ads that are not active count
+// nothing; unknown ads are product_not_found. One address posts at most
+// ViewAddressLimit views per ViewAddressWindow, whatever the ad
+// (too_many_requests).
+func (s *Service) View(ctx context.Context, viewer auth.Principal, id, visitorID, userAgent, addr string) error {
 	if n := len(visitorID); n < 8 || n > 100 || strings.Trim(visitorID, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
 		return apperr.Validation(map[string]string{"visitorId": apperr.FieldInvalid})
+	}
+	if err := s.allowView(ctx, addr); err != nil {
+		return err
 	}
 	a, err := s.store.Ad(ctx, id)
 	if err != nil {
@@ -857,6 +905,9 @@ func (s *Service) View(ctx context.Context, viewer auth.Principal, id, visitorID
 	}
 	if a.Status != StatusActive || viewer.UserID == a.SellerID || IsBot(userAgent) {
 		return nil
+	}
+	if first, err := s.firstViewToday(ctx, id, addr); err != nil || !first {
+		return err
 	}
 	_, err = s.store.CountView(ctx, id, VisitorHash(visitorID), s.now().UTC())
 	return err

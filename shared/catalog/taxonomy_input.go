@@ -5,10 +5,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/input"
 )
 
 // CategoryInput is a new category. Slug is optional (made from the
@@ -101,7 +100,7 @@ func (p CategoryPatch) apply(c Category) Category {
 		out.Names = map[string]string{}
 	}
 	for lang, name := range p.Names {
-		out.Names[lang] = strings.TrimSpace(name)
+		out.Names[lang] = categoryNameText.Normalize(name)
 	}
 	if p.Parent != nil {
 		out.Parent = strings.TrimSpace(*p.Parent)
@@ -115,10 +114,16 @@ func (p CategoryPatch) apply(c Category) Category {
 	return out
 }
 
-// checkNames trims names and records in fields (names.<lang>) a language
-// that is not one of CategoryLanguages, and a name that is empty, longer
-// than CategoryNameMax or holds control characters; all requires every
-// language.
+// The text rules of category and brand names (package input).
+var (
+	categoryNameText = input.Text{Max: CategoryNameMax, Required: true}
+	brandNameText    = input.Text{Max: BrandNameMax, Required: true}
+)
+
+// checkNames normalises names and records in fields (names.<lang>) a
+// language that is not one of CategoryLanguages, and a name that
+// categoryNameText refuses (empty, too long, control characters ...);
+// all requires every language.
 func checkNames(names map[string]string, all bool, fields map[string]string) map[string]string {
 	out := map[string]string{}
 	for lang, name := range names {
@@ -127,14 +132,9 @@ func checkNames(names map[string]string, all bool, fields map[string]string) map
 			fields[key] = apperr.FieldInvalid
 			continue
 		}
-		name = strings.TrimSpace(name)
-		switch {
-		case name == "":
-			fields[key] = apperr.FieldRequired
-		case utf8.RuneCountInString(name) > CategoryNameMax:
-			fields[key] = apperr.FieldTooLong
-		case hasControl(name):
-			fields[key] = apperr.FieldInvalid
+		name, code := categoryNameText.Clean(name)
+		if code != "" {
+			fields[key] = code
 		}
 		out[lang] = name
 	}
@@ -154,28 +154,18 @@ func checkSortOrder(n *int, fields map[string]string) {
 	}
 }
 
-// checkBrandName trims name: validation_failed on name when it is empty,
-// longer than BrandNameMax, holds control characters or has no letter or
-// digit to make a slug of.
+// checkBrandName normalises name: validation_failed on name when
+// brandNameText refuses it (empty, too long, control characters ...) or it
+// has no letter or digit to make a slug of.
 func checkBrandName(name string) (string, error) {
-	name = strings.Join(strings.Fields(name), " ")
-	field := ""
-	switch {
-	case name == "":
-		field = apperr.FieldRequired
-	case utf8.RuneCountInString(name) > BrandNameMax:
-		field = apperr.FieldTooLong
-	case hasControl(name), Slugify(name) == "":
+	name, field := brandNameText.Clean(name)
+	if field == "" && Slugify(name) == "" {
 		field = apperr.FieldInvalid
 	}
 	if field != "" {
 		return "", apperr.Validation(map[string]string{"name": field})
 	}
 	return name, nil
-}
-
-func hasControl(s string) bool {
-	return strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // Slugify makes a key of a name as the seed does: lower-case, accents

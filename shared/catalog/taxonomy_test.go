@@ -121,6 +121,8 @@ func TestCreateCategory(t *testing.T) {
 		{"name too long", catalog.CategoryInput{Names: names("Stairs" + fmt.Sprintf("%060d", 0))},
 			apperr.CodeValidationFailed, map[string]string{"names.en": "too_long", "names.fr": "too_long", "names.de": "too_long", "names.it": "too_long", "names.sq": "too_long"}},
 		{"bad slug", catalog.CategoryInput{Slug: "Stairs and steps", Names: names("Stairs")}, apperr.CodeValidationFailed, map[string]string{"slug": "invalid"}},
+		{"unreadable names", catalog.CategoryInput{Slug: "stairs", Names: map[string]string{"en": "Stairs", "fr": "\u200b", "de": "Trep\x00pen", "it": "Scale\u2066", "sq": "Shkallë"}},
+			apperr.CodeValidationFailed, map[string]string{"names.fr": "required", "names.de": "invalid_characters", "names.it": "invalid_characters"}},
 		{"no slug to make", catalog.CategoryInput{Names: names("€€")}, apperr.CodeValidationFailed, map[string]string{"slug": "required"}},
 		{"sort order", catalog.CategoryInput{Names: names("Stairs"), SortOrder: intp(-1)}, apperr.CodeValidationFailed, map[string]string{"sortOrder": "out_of_range"}},
 		{"unknown parent", catalog.CategoryInput{Names: names("Stairs"), Parent: "nowhere"}, apperr.CodeValidationFailed, map[string]string{"parent": "unknown_category"}},
@@ -382,7 +384,10 @@ func TestBrands(t *testing.T) {
 			t.Errorf("create %q: got %v, want brand_exists", name, got)
 		}
 	}
-	for name, field := range map[string]string{"": "required", "   ": "required", "+++": "invalid", fmt.Sprintf("%061d", 0): "too_long"} {
+	for name, field := range map[string]string{
+		"": "required", "   ": "required", "+++": "invalid", fmt.Sprintf("%061d", 0): "too_long",
+		"\u200b\u200b": "required", "Fes\x00to": "invalid_characters", "\u202Eotsef": "invalid_characters",
+	} {
 		_, err := tax.CreateBrand(ctx, taxonomyActor, name)
 		if fmt.Sprint(fieldsOf(err)) != fmt.Sprintf("map[name:%s]", field) {
 			t.Errorf("create %q: got %v, want name %s", name, err, field)

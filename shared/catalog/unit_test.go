@@ -12,10 +12,12 @@ import (
 	"github.com/remat/remat/shared/billing"
 )
 
+func ptr[T any](v T) *T { return &v }
+
 func validInput() ProductInput {
 	return ProductInput{
-		Title: "Holzlatten", CategorySlug: "timber", Description: "Zwanzig Latten, 3 m lang.", PriceRp: 5000,
-		DiscountPct: 5, Condition: ConditionUsed, Quantity: Quantity{Amount: 20, Unit: "pieces"}, Pickup: true,
+		Title: "Holzlatten", CategorySlug: "timber", Description: "Zwanzig Latten, 3 m lang.", PriceRp: ptr[int64](5000),
+		DiscountPct: ptr(5), Condition: ConditionUsed, Quantity: QuantityInput{Amount: ptr(20.0), Unit: "pieces"}, Pickup: true,
 		Location: LocationInput{Kind: LocationCity, PostalCode: "8001"},
 	}
 }
@@ -32,12 +34,20 @@ func TestCheck(t *testing.T) {
 		{"title counted in characters", func(in *ProductInput) { in.Title = string(make([]rune, 0)) + "ééé" }, nil},
 		{"brand too long", func(in *ProductInput) { in.Brand = string(slices.Repeat([]rune("x"), 61)) }, map[string]string{"brand": apperr.FieldTooLong}},
 		{"description too short", func(in *ProductInput) { in.Description = "kurz" }, map[string]string{"description": apperr.FieldTooShort}},
-		{"price too high", func(in *ProductInput) { in.PriceRp = PriceMaxRp + 1 }, map[string]string{"priceRp": apperr.FieldOutOfRange}},
-		{"free with discount", func(in *ProductInput) { in.PriceRp = 0 }, map[string]string{"discountPct": apperr.FieldInvalid}},
-		{"free", func(in *ProductInput) { in.PriceRp, in.DiscountPct = 0, 0 }, nil},
-		{"discount -1", func(in *ProductInput) { in.DiscountPct = -1 }, map[string]string{"discountPct": apperr.FieldOutOfRange}},
-		{"quantity too large", func(in *ProductInput) { in.Quantity.Amount = QuantityMax + 1 }, map[string]string{"quantity.amount": apperr.FieldOutOfRange}},
-		{"fractional quantity", func(in *ProductInput) { in.Quantity = Quantity{Amount: 2.5, Unit: "m3"} }, nil},
+		{"title of control characters", func(in *ProductInput) { in.Title = "»\x1a\x17" }, map[string]string{"title": apperr.FieldInvalidCharacters}},
+		{"title of zero-width spaces", func(in *ProductInput) { in.Title = "\u200b\u200b" }, map[string]string{"title": apperr.FieldRequired}},
+		{"title with a bidi override", func(in *ProductInput) { in.Title = "\u202Eabc" }, map[string]string{"title": apperr.FieldInvalidCharacters}},
+		{"description with NUL", func(in *ProductInput) { in.Description = "Zwanzig\x00 Latten" }, map[string]string{"description": apperr.FieldInvalidCharacters}},
+		{"price too high", func(in *ProductInput) { in.PriceRp = ptr[int64](PriceMaxRp + 1) }, map[string]string{"priceRp": apperr.FieldOutOfRange}},
+		{"price missing", func(in *ProductInput) { in.PriceRp = nil }, map[string]string{"priceRp": apperr.FieldRequired}},
+		{"free with discount", func(in *ProductInput) { in.PriceRp = ptr[int64](0) }, map[string]string{"discountPct": apperr.FieldInvalid}},
+		{"free", func(in *ProductInput) { in.PriceRp, in.DiscountPct = ptr[int64](0), ptr(0) }, nil},
+		{"discount -1", func(in *ProductInput) { in.DiscountPct = ptr(-1) }, map[string]string{"discountPct": apperr.FieldOutOfRange}},
+		{"discount missing", func(in *ProductInput) { in.DiscountPct = nil }, map[string]string{"discountPct": apperr.FieldRequired}},
+		{"quantity too large", func(in *ProductInput) { in.Quantity.Amount = ptr(QuantityMax + 1.0) }, map[string]string{"quantity.amount": apperr.FieldOutOfRange}},
+		{"quantity below DynamoDB's numbers", func(in *ProductInput) { in.Quantity.Amount = ptr(1e-131) }, map[string]string{"quantity.amount": apperr.FieldOutOfRange}},
+		{"quantity missing", func(in *ProductInput) { in.Quantity.Amount = nil }, map[string]string{"quantity.amount": apperr.FieldRequired}},
+		{"fractional quantity", func(in *ProductInput) { in.Quantity = QuantityInput{Amount: ptr(2.5), Unit: "m3"} }, nil},
 		{"no unit", func(in *ProductInput) { in.Quantity.Unit = "" }, map[string]string{"quantity.unit": apperr.FieldRequired}},
 		{"delivery only", func(in *ProductInput) { in.Pickup, in.Delivery = false, true }, nil},
 		{"postal code with a leading 0", func(in *ProductInput) { in.Location.PostalCode = "0800" }, map[string]string{"location.postalCode": apperr.FieldInvalid}},
@@ -47,7 +57,8 @@ func TestCheck(t *testing.T) {
 		{"kind unknown", func(in *ProductInput) { in.Location.Kind = "gps" }, map[string]string{"location.kind": apperr.FieldInvalid}},
 		{"empty", func(in *ProductInput) { *in = ProductInput{} }, map[string]string{
 			"title": apperr.FieldRequired, "description": apperr.FieldRequired, "categorySlug": apperr.FieldRequired,
-			"condition": apperr.FieldRequired, "quantity.amount": apperr.FieldOutOfRange, "quantity.unit": apperr.FieldRequired,
+			"condition": apperr.FieldRequired, "quantity.amount": apperr.FieldRequired, "quantity.unit": apperr.FieldRequired,
+			"priceRp": apperr.FieldRequired, "discountPct": apperr.FieldRequired,
 			"pickup": apperr.FieldRequired, "delivery": apperr.FieldRequired, "location.kind": apperr.FieldRequired,
 		}},
 	}

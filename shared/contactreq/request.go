@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/input"
 )
 
 // Limits of a request, in Unicode code points after trimming. The SPA's
@@ -65,47 +66,49 @@ type Submission struct {
 	Website string
 }
 
-// Normalize returns s with every field trimmed and the message's line
-// breaks unified to "\n".
+// The text rules of a submission (package input).
+var (
+	nameText    = input.Text{Max: NameMax, Required: true}
+	emailText   = input.Text{Max: EmailMax, Required: true}
+	phoneText   = input.Text{Max: PhoneMax}
+	messageText = input.Text{Max: MessageMax, Required: true, MultiLine: true}
+)
+
+// Normalize returns s with every field normalised (package input: NFC,
+// trimmed, blanks collapsed in the one-line fields, the message's line
+// breaks unified to "\n").
 func (s Submission) Normalize() Submission {
 	return Submission{
 		AdID:    strings.TrimSpace(s.AdID),
-		Name:    strings.TrimSpace(s.Name),
-		Email:   strings.TrimSpace(s.Email),
-		Phone:   strings.TrimSpace(s.Phone),
-		Message: strings.TrimSpace(strings.ReplaceAll(s.Message, "\r\n", "\n")),
+		Name:    nameText.Normalize(s.Name),
+		Email:   emailText.Normalize(s.Email),
+		Phone:   phoneText.Normalize(s.Phone),
+		Message: messageText.Normalize(s.Message),
 		Website: strings.TrimSpace(s.Website),
 	}
 }
 
 // Validate checks a normalized submission's fields and returns a
 // validation_failed error naming each bad one (adId, name, email, phone,
-// message) with its field code: required, too_long, invalid (control
-// characters; a phone with other characters than digits, spaces and
-// + ( ) . / - or fewer than 6 digits) or invalid_email. The honeypot and
-// the links-only rule are spam checks (Spam), not validation.
+// message) with its field code: required, invalid_characters (control
+// characters, bidi overrides, a line break outside the message),
+// too_long, invalid (a phone with other characters than digits, spaces
+// and + ( ) . / - or fewer than 6 digits) or invalid_email. The honeypot
+// and the links-only rule are spam checks (Spam), not validation.
 func (s Submission) Validate() error {
 	fields := map[string]string{}
-	check := func(field, v string, maxRunes int, required bool, allowed func(rune) bool) {
-		switch {
-		case v == "":
-			if required {
-				fields[field] = apperr.FieldRequired
-			}
-		case utf8.RuneCountInString(v) > maxRunes:
-			fields[field] = apperr.FieldTooLong
-		case hasControl(v, allowed):
-			fields[field] = apperr.FieldInvalid
+	check := func(field, v string, rule input.Text) {
+		if code := rule.Check(v); code != "" {
+			fields[field] = code
 		}
 	}
-	none := func(rune) bool { return false }
 	if s.AdID == "" {
 		fields["adId"] = apperr.FieldRequired
 	}
-	check("name", s.Name, NameMax, true, none)
-	check("email", s.Email, EmailMax, true, none)
-	check("phone", s.Phone, PhoneMax, false, none)
-	check("message", s.Message, MessageMax, true, func(r rune) bool { return r == '\n' || r == '\t' })
+	check("name", s.Name, nameText)
+	check("email", s.Email, emailText)
+	check("phone", s.Phone, phoneText)
+	check("message", s.Message, messageText)
 	if _, bad := fields["email"]; !bad && !validEmail(s.Email) {
 		fields["email"] = apperr.FieldInvalidEmail
 	}
@@ -148,15 +151,6 @@ func linksOnly(message string) bool {
 		}
 	}
 	return letters < minTextLetters
-}
-
-func hasControl(s string, allowed func(rune) bool) bool {
-	for _, r := range s {
-		if unicode.IsControl(r) && !allowed(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // validEmail accepts exactly one bare address whose domain has a dot.

@@ -27,9 +27,13 @@ func TestValidate(t *testing.T) {
 		{"name too long", func(s *Submission) { s.Name = strings.Repeat("é", NameMax+1) }, map[string]string{"name": "too_long"}},
 		{"message at the bound", func(s *Submission) { s.Message = strings.Repeat("ä", MessageMax) }, nil},
 		{"message too long", func(s *Submission) { s.Message = strings.Repeat("a", MessageMax+1) }, map[string]string{"message": "too_long"}},
-		{"control in name", func(s *Submission) { s.Name = "An\x00na" }, map[string]string{"name": "invalid"}},
+		{"control in name", func(s *Submission) { s.Name = "An\x00na" }, map[string]string{"name": "invalid_characters"}},
+		{"name of zero-width spaces", func(s *Submission) { s.Name = "\u200b\ufeff" }, map[string]string{"name": "required"}},
+		{"bidi override in name", func(s *Submission) { s.Name = "\u202Eanna" }, map[string]string{"name": "invalid_characters"}},
+		{"control in phone", func(s *Submission) { s.Phone = "079\x00123 45 67" }, map[string]string{"phone": "invalid_characters"}},
 		{"newlines in message", func(s *Submission) { s.Message = "a\n\tb" }, nil},
-		{"control in message", func(s *Submission) { s.Message = "a\x1bb" }, map[string]string{"message": "invalid"}},
+		{"control in message", func(s *Submission) { s.Message = "a\x1bb" }, map[string]string{"message": "invalid_characters"}},
+		{"message of blanks", func(s *Submission) { s.Message = "\n\t\u200b\n" }, map[string]string{"message": "required"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,10 +4,10 @@ import (
 	"net/mail"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/limits"
 )
 
@@ -78,39 +78,43 @@ type Submission struct {
 	Message string
 }
 
-// Normalize returns s with every field trimmed and the message's line
-// breaks unified to "\n" (browsers send "\r\n" for form text).
+// The text rules of a submission (package input).
+var (
+	nameText    = input.Text{Max: NameMax, Required: true}
+	emailText   = input.Text{Max: EmailMax, Required: true}
+	subjectText = input.Text{Max: SubjectMax, Required: true}
+	messageText = input.Text{Max: MessageMax, Required: true, MultiLine: true}
+)
+
+// Normalize returns s with every field normalised (package input: NFC,
+// trimmed, blanks collapsed in the one-line fields, the message's line
+// breaks unified to "\n" - browsers send "\r\n" for form text).
 func (s Submission) Normalize() Submission {
 	return Submission{
-		Name:    strings.TrimSpace(s.Name),
-		Email:   strings.TrimSpace(s.Email),
-		Subject: strings.TrimSpace(s.Subject),
-		Message: strings.TrimSpace(strings.ReplaceAll(s.Message, "\r\n", "\n")),
+		Name:    nameText.Normalize(s.Name),
+		Email:   emailText.Normalize(s.Email),
+		Subject: subjectText.Normalize(s.Subject),
+		Message: messageText.Normalize(s.Message),
 	}
 }
 
 // Validate checks a normalized submission and returns a validation_failed
 // error naming each bad field (keys name, email, subject, message) with
-// one code: required (empty), too_long, invalid (control characters; in
-// the message only newline and tab are allowed) or invalid_email (not one
-// plain address such as a@example.ch: no display name, a dot in the domain).
+// one code: required (nothing visible), invalid_characters (control
+// characters, bidi overrides, a line break outside the message),
+// too_long or invalid_email (not one plain address such as a@example.ch:
+// no display name, a dot in the domain).
 func (s Submission) Validate() error {
 	fields := map[string]string{}
-	check := func(field, v string, maxRunes int, allowed func(rune) bool) {
-		switch {
-		case v == "":
-			fields[field] = apperr.FieldRequired
-		case utf8.RuneCountInString(v) > maxRunes:
-			fields[field] = apperr.FieldTooLong
-		case hasControl(v, allowed):
-			fields[field] = apperr.FieldInvalid
+	check := func(field, v string, rule input.Text) {
+		if code := rule.Check(v); code != "" {
+			fields[field] = code
 		}
 	}
-	noneAllowed := func(rune) bool { return false }
-	check("name", s.Name, NameMax, noneAllowed)
-	check("email", s.Email, EmailMax, noneAllowed)
-	check("subject", s.Subject, SubjectMax, noneAllowed)
-	check("message", s.Message, MessageMax, func(r rune) bool { return r == '\n' || r == '\t' })
+	check("name", s.Name, nameText)
+	check("email", s.Email, emailText)
+	check("subject", s.Subject, subjectText)
+	check("message", s.Message, messageText)
 	if _, bad := fields["email"]; !bad && !validEmail(s.Email) {
 		fields["email"] = apperr.FieldInvalidEmail
 	}
@@ -118,15 +122,6 @@ func (s Submission) Validate() error {
 		return apperr.Validation(fields)
 	}
 	return nil
-}
-
-func hasControl(s string, allowed func(rune) bool) bool {
-	for _, r := range s {
-		if unicode.IsControl(r) && !allowed(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // validEmail accepts exactly one bare address that net/mail parses back to

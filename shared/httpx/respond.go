@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/awsx"
 )
 
 // ContentTypeJSON is the Content-Type of every JSON response.
@@ -54,10 +55,17 @@ func JSON(w http.ResponseWriter, status int, v any) {
 
 // Error renders err in the apperr vocabulary. Coded client errors (4xx)
 // are written as they are; anything else becomes the generic body of its
-// 5xx code and the cause is logged with the request id. A positive
-// RetryAfter is sent as the Retry-After header in whole seconds (rounded up).
+// 5xx code and the cause is logged with the request id. A server error
+// caused by a dependency failure that passes (awsx.Transient: throttling, a
+// 5xx or a timeout after the SDK's retries, the function's deadline) is
+// answered 503 service_unavailable, so the client says "try again" rather
+// than "internal error". A positive RetryAfter is sent as the Retry-After
+// header in whole seconds (rounded up).
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	e := apperr.From(err)
+	if e.Status() >= http.StatusInternalServerError && e.Code != apperr.CodeServiceUnavailable && awsx.Transient(err) {
+		e = apperr.Unavailable(err)
+	}
 	status := e.Status()
 	detail := ErrorDetail{Code: e.Code, Message: e.Message, Fields: e.Fields, Params: e.Params}
 	if status >= http.StatusInternalServerError {

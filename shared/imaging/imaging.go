@@ -34,7 +34,7 @@ type Reason string
 const (
 	ReasonMissing         Reason = "missing"          // no image, or an empty one
 	ReasonUnsupportedType Reason = "unsupported_type" // not JPEG, PNG or WebP by content
-	ReasonTooLarge        Reason = "too_large"        // over the byte bound or MaxPixels
+	ReasonTooLarge        Reason = "too_large"        // over the byte bound or the pixel bound
 	ReasonTooSmall        Reason = "too_small"        // a side under MinSide pixels
 	ReasonCorrupt         Reason = "corrupt"          // the content does not decode
 	ReasonTypeMismatch    Reason = "type_mismatch"    // the declared type is not the content's
@@ -66,9 +66,21 @@ const (
 	AvatarQuality = 85
 	// AvatarContentType is the media type of Avatar's output.
 	AvatarContentType = "image/jpeg"
-	// MaxPixels bounds width×height of an accepted picture (40 megapixels),
-	// checked from the header before the pixels are decoded.
+	// MaxPixels bounds width×height of an accepted product photo (40
+	// megapixels), checked from the header before the pixels are decoded.
+	// It is sized for the images function (1024 MB): a 16-bit PNG at the
+	// bound decodes into 320 MB.
 	MaxPixels = 40_000_000
+	// AvatarMaxPixels bounds width×height of an avatar (16 megapixels),
+	// checked from the header before the pixels are decoded. The avatar is
+	// made in the auth function, which has 512 MB: the worst case, a 16-bit
+	// RGBA PNG, decodes into 8 bytes a pixel, 128 MB here; with the request
+	// (the base64 event, the 4 MiB upload: about 20 MB) and the garbage
+	// the Go collector lets grow to the live heap again before it runs,
+	// the peak stays near 2 × 150 MB plus some 40 MB of runtime, well under
+	// 512 MB (40 megapixels would be 2 × 340 MB). Phones take 12-megapixel
+	// photos; larger cameras' JPEGs are over the 4 MiB byte bound anyway.
+	AvatarMaxPixels = 16_000_000
 	// MinSide is the smallest accepted width and height.
 	MinSide = 64
 	// DefaultMaxBytes is the byte bound Avatar uses when given maxBytes <= 0.
@@ -125,7 +137,8 @@ func Sniff(data []byte) (Format, bool) {
 
 // Avatar reads at most maxBytes from r (DefaultMaxBytes when maxBytes <= 0)
 // and returns the avatar as JPEG bytes (AvatarContentType, AvatarSize
-// square, quality AvatarQuality, no metadata). A nil reader or empty input
+// square, quality AvatarQuality, no metadata). A picture over
+// AvatarMaxPixels is ReasonTooLarge, from its header. A nil reader or empty input
 // is ReasonMissing; every other rejection is an *ImageError with its
 // Reason. An error reading r that is not the bound is returned wrapped, as
 // is: the caller's I/O failure is not the image's fault.
@@ -141,7 +154,7 @@ func Avatar(r io.Reader, maxBytes int64) ([]byte, error) {
 	if !ok {
 		return nil, &ImageError{Reason: ReasonUnsupportedType}
 	}
-	src, err := decode(format, data)
+	src, err := decode(format, data, AvatarMaxPixels)
 	if err != nil {
 		return nil, err
 	}
@@ -173,8 +186,9 @@ func readBounded(r io.Reader, maxBytes int64) ([]byte, error) {
 	return data, nil
 }
 
-// decode checks the header's dimensions, then decodes the pixels.
-func decode(format Format, data []byte) (image.Image, error) {
+// decode checks the header's dimensions (at most maxPixels), then decodes
+// the pixels.
+func decode(format Format, data []byte, maxPixels int64) (image.Image, error) {
 	var decodeConfig func(io.Reader) (image.Config, error)
 	var decodeImage func(io.Reader) (image.Image, error)
 	switch format {
@@ -194,7 +208,7 @@ func decode(format Format, data []byte) (image.Image, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, &ImageError{Reason: ReasonCorrupt, Err: errors.New("empty dimensions")}
 	}
-	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+	if int64(cfg.Width)*int64(cfg.Height) > maxPixels {
 		return nil, &ImageError{Reason: ReasonTooLarge, Err: fmt.Errorf("%dx%d pixels", cfg.Width, cfg.Height)}
 	}
 	if cfg.Width < MinSide || cfg.Height < MinSide {

@@ -72,7 +72,7 @@ func Product(r io.Reader, declaredType string, maxBytes int64) (ProductRendition
 	if declared != format {
 		return ProductRenditions{}, &ImageError{Reason: ReasonTypeMismatch, Err: fmt.Errorf("declared %s, content is %s", declared, format)}
 	}
-	src, err := decode(format, data)
+	src, err := decode(format, data, MaxPixels)
 	if err != nil {
 		return ProductRenditions{}, err
 	}

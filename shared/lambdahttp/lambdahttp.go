@@ -9,11 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/remat/remat/shared/config"
+	"github.com/remat/remat/shared/httpx"
 	"github.com/remat/remat/shared/logging"
 )
 
@@ -21,10 +23,17 @@ import (
 // log level from configuration.
 type Build func(ctx context.Context, lookup config.LookupFunc, level *slog.LevelVar) (http.Handler, error)
 
+// RequestReserve is the part of every invocation's time its handler does
+// not get (httpx.Budget): what a function keeps, after a dependency
+// stalled until the handler's deadline, to undo half-done writes and
+// answer 503 before its timeout.
+const RequestReserve = 2 * time.Second
+
 // Start runs the function named name: it installs the JSON logger, calls
 // build once, and serves API Gateway v2 events with the result behind the
 // OriginGuard, so only requests that came through CloudFront reach it (the
-// guard's secrets load from SSM while build runs). A build or guard error
+// guard's secrets load from SSM while build runs), each with the deadline
+// of httpx.Budget(RequestReserve). A build or guard error
 // is a Lambda init error: it is logged and the process exits 1, so the
 // runtime reports it and retries the cold start. Start does not return.
 func Start(name string, build Build) {
@@ -49,5 +58,5 @@ func Start(name string, build Build) {
 		slog.Error(name+": init failed", "err", err.Error())
 		os.Exit(1)
 	}
-	lambda.Start(httpadapter.NewV2(gd.g.Middleware(h)).ProxyWithContext)
+	lambda.Start(httpadapter.NewV2(httpx.Budget(RequestReserve)(gd.g.Middleware(h))).ProxyWithContext)
 }

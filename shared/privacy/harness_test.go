@@ -114,7 +114,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	c.bills = billing.NewDynamoStore(db, table)
 	c.billing = billing.NewService(c.bills, billing.AccountsCustomers{Users: c.users},
 		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, sender, billing.Options{
-			Provider: billing.TestProvider{}, From: "no-reply@remat.ch", SiteURL: siteURL,
+			Provider: billing.TestProvider{}, From: "no-reply@remat.ch", SiteURL: siteURL, Limiter: limiter,
 			Seller: billing.Seller{Name: "Remat GmbH", Address: "Musterstrasse 1, 8000 Zürich", VATNumber: "CHE-123.456.789 MWST"},
 		})
 	c.blobs = &flakyBlobs{next: catalog.S3Blobs{Client: s3c, Bucket: bucket}}

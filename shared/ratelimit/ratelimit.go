@@ -21,6 +21,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/netip"
 	"strconv"
 	"time"
 
@@ -81,6 +82,27 @@ func (l *Limiter) WithClock(now func() time.Time) *Limiter {
 func KeyHash(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(sum[:])
+}
+
+// unknownAddress is AddressKey's key for a request without a usable client
+// address: all such requests share one budget, which errs on the side of
+// abuse protection.
+const unknownAddress = "unknown"
+
+// AddressKey is the key that limits a client address: an IPv4 address as
+// it is, an IPv6 address by its /64 prefix ("2001:db8:1:2::/64"), since one
+// subscriber holds a whole /64 and picks addresses from it at will; "unknown"
+// for an empty or unparsable address.
+func AddressKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return unknownAddress
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() {
+		return ip.String()
+	}
+	return netip.PrefixFrom(ip, 64).Masked().String()
 }
 
 // Allow counts one request for key in scope and reports whether it fits in

@@ -129,3 +129,22 @@ func TestKeyHash(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+func TestAddressKey(t *testing.T) {
+	tests := map[string]string{
+		"192.0.2.7":            "192.0.2.7",
+		"::ffff:192.0.2.7":     "192.0.2.7",
+		"2001:db8:1:2::1":      "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff::9": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":      "2001:db8:1:3::/64",
+		"fe80::1%eth0":         "fe80::/64",
+		"":                     "unknown",
+		"not an address":       "unknown",
+		"192.0.2.7:443":        "unknown",
+	}
+	for addr, want := range tests {
+		if got := AddressKey(addr); got != want {
+			t.Errorf("AddressKey(%q): got %q, want %q", addr, got, want)
+		}
+	}
+}

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/input"
 )
 
 // Reason is why an ad is reported (spec §3): errors in the ad, or a
@@ -87,12 +87,20 @@ type Submission struct {
 	Consent   bool
 }
 
-// Normalize trims every field and unifies line breaks of the details.
+// The text rules of a report and of its resolution (package input).
+var (
+	detailsText = input.Text{Max: DetailsMax, MultiLine: true}
+	emailText   = input.Text{Max: EmailMax, Required: true}
+	noteText    = input.Text{Max: NoteMax, MultiLine: true}
+)
+
+// Normalize trims every field and normalises the details and the e-mail
+// (package input: NFC, line breaks of the details unified to "\n").
 func (s Submission) Normalize() Submission {
 	s.ProductID = strings.TrimSpace(s.ProductID)
 	s.Reason = strings.TrimSpace(s.Reason)
-	s.Details = strings.TrimSpace(strings.ReplaceAll(s.Details, "\r\n", "\n"))
-	s.Email = strings.TrimSpace(s.Email)
+	s.Details = detailsText.Normalize(s.Details)
+	s.Email = emailText.Normalize(s.Email)
 	return s
 }
 
@@ -114,17 +122,12 @@ func (s Submission) Validate() error {
 	default:
 		fields["reason"] = apperr.FieldInvalid
 	}
-	switch {
-	case utf8.RuneCountInString(s.Details) > DetailsMax:
-		fields["details"] = apperr.FieldTooLong
-	case hasControl(s.Details, func(r rune) bool { return r == '\n' || r == '\t' }):
-		fields["details"] = apperr.FieldInvalid
+	if code := detailsText.Check(s.Details); code != "" {
+		fields["details"] = code
 	}
-	switch {
-	case s.Email == "":
-		fields["email"] = apperr.FieldRequired
-	case utf8.RuneCountInString(s.Email) > EmailMax:
-		fields["email"] = apperr.FieldTooLong
+	switch code := emailText.Check(s.Email); {
+	case code != "":
+		fields["email"] = code
 	case !validEmail(s.Email):
 		fields["email"] = apperr.FieldInvalidEmail
 	}
@@ -147,7 +150,13 @@ type Resolve struct {
 	Note   string
 }
 
-// Validate checks a resolution request (fields action, note).
+// Normalize returns r with its note normalised (package input).
+func (r Resolve) Normalize() Resolve {
+	r.Note = noteText.Normalize(r.Note)
+	return r
+}
+
+// Validate checks a normalised resolution request (fields action, note).
 func (r Resolve) Validate() error {
 	fields := map[string]string{}
 	switch Action(r.Action) {
@@ -157,11 +166,8 @@ func (r Resolve) Validate() error {
 	default:
 		fields["action"] = apperr.FieldInvalid
 	}
-	switch {
-	case utf8.RuneCountInString(r.Note) > NoteMax:
-		fields["note"] = apperr.FieldTooLong
-	case hasControl(r.Note, func(r rune) bool { return r == '\n' || r == '\t' }):
-		fields["note"] = apperr.FieldInvalid
+	if code := noteText.Check(r.Note); code != "" {
+		fields["note"] = code
 	}
 	if len(fields) > 0 {
 		return apperr.Validation(fields)

@@ -24,7 +24,10 @@ func TestSubmissionValidate(t *testing.T) {
 		{"no product", with(func(s *Submission) { s.ProductID = "" }), map[string]string{"productId": apperr.FieldRequired}, "validation failed"},
 		{"details too long", with(func(s *Submission) { s.Details = strings.Repeat("é", DetailsMax+1) }), map[string]string{"details": apperr.FieldTooLong}, "validation failed"},
 		{"details at the bound", with(func(s *Submission) { s.Details = strings.Repeat("é", DetailsMax) }), nil, ""},
-		{"control character", with(func(s *Submission) { s.Details = "a\x00b" }), map[string]string{"details": apperr.FieldInvalid}, "validation failed"},
+		{"control character", with(func(s *Submission) { s.Details = "a\x00b" }), map[string]string{"details": apperr.FieldInvalidCharacters}, "validation failed"},
+		{"bidi override", with(func(s *Submission) { s.Details = "a\u202Eb" }), map[string]string{"details": apperr.FieldInvalidCharacters}, "validation failed"},
+		{"zero-width details", with(func(s *Submission) { s.Details = "\u200b" }), nil, ""},
+		{"invisible details", with(func(s *Submission) { s.Details = "\u202E" }), map[string]string{"details": apperr.FieldInvalidCharacters}, "validation failed"},
 		{"no e-mail", with(func(s *Submission) { s.Email = "" }), map[string]string{"email": apperr.FieldRequired}, "validation failed"},
 		{"display name", with(func(s *Submission) { s.Email = "Anna <a@example.ch>" }), map[string]string{"email": apperr.FieldInvalidEmail}, "validation failed"},
 		{"no dot in domain", with(func(s *Submission) { s.Email = "a@localhost" }), map[string]string{"email": apperr.FieldInvalidEmail}, "validation failed"},
@@ -41,7 +44,7 @@ func TestSubmissionValidate(t *testing.T) {
 				return
 			}
 			e := apperr.From(err)
-			if e.Code != apperr.CodeValidationFailed || len(e.Fields) != len(tt.fields) || e.Message != tt.message {
+			if e == nil || e.Code != apperr.CodeValidationFailed || len(e.Fields) != len(tt.fields) || e.Message != tt.message {
 				t.Fatalf("got %v, want validation_failed %v %q", err, tt.fields, tt.message)
 			}
 			for k, v := range tt.fields {
@@ -64,9 +67,11 @@ func TestResolveValidate(t *testing.T) {
 		{Resolve{Action: "delete"}, "action"},
 		{Resolve{}, "action"},
 		{Resolve{Action: "dismiss", Note: strings.Repeat("x", NoteMax+1)}, "note"},
+		{Resolve{Action: "dismiss", Note: "fake\x00ad"}, "note"},
+		{Resolve{Action: "dismiss", Note: "  \r\n\u200b "}, ""},
 	}
 	for _, tt := range tests {
-		err := tt.in.Validate()
+		err := tt.in.Normalize().Validate()
 		if tt.field == "" {
 			if err != nil {
 				t.Errorf("%+v: got %v, want nil", tt.in, err)

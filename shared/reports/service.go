@@ -311,7 +311,7 @@ const maxAttempts = 4
 // ad_report_not_found, report_already_resolved, and for suspend_seller
 // those of the status change (cannot_block_admin, cannot_change_own_status).
 func (s *Service) Resolve(ctx context.Context, admin auth.Principal, id string, req Resolve) (View, error) {
-	req.Note = strings.TrimSpace(strings.ReplaceAll(req.Note, "\r\n", "\n"))
+	req = req.Normalize()
 	if err := req.Validate(); err != nil {
 		return View{}, fmt.Errorf("reports: resolve: %w", err)
 	}

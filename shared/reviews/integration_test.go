@@ -3,6 +3,7 @@ package reviews_test
 import (
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -186,6 +187,10 @@ func TestEligibilityAndWriting(t *testing.T) {
 		{"adId": ad, "rating": 0, "text": "Ziegel wie beschrieben."},
 		{"adId": ad, "rating": 6, "text": "Ziegel wie beschrieben."},
 		{"adId": ad, "rating": 4, "text": "kurz"},
+		{"adId": ad, "rating": 4, "text": "Ziegel wie\x00 beschrieben."},
+		{"adId": ad, "rating": 4, "text": strings.Repeat("\u200b", 12)},
+		{"adId": ad, "rating": 4, "text": "\u202eZiegel wie beschrieben."},
+		{"adId": ad, "rating": nil, "text": "Ziegel wie beschrieben."},
 	}
 	for _, b := range bad {
 		if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, b); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeValidationFailed {
@@ -239,7 +244,12 @@ func TestEligibilityAndWriting(t *testing.T) {
 		t.Errorf("late edit: got %d %s, want 409 review_locked", r.Status, r.Body)
 	}
 
-	// The seller replies once.
+	// The seller replies once, in readable text.
+	for _, text := range []string{"Danke\x1b[31m!", "\u2066Danke\u2069", " \u200b\n"} {
+		if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", sellerTok, map[string]string{"text": text}); r.Status != 400 || apperr.Code(r.Code()) != apperr.CodeValidationFailed {
+			t.Errorf("reply %q: got %d %s, want 400", text, r.Status, r.Body)
+		}
+	}
 	if r := c.do(t, "POST", "/api/v1/reviews/"+created.ID+"/reply", buyerTok, map[string]string{"text": "Merci"}); r.Status != 404 {
 		t.Errorf("buyer reply: got %d %s, want 404", r.Status, r.Body)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/input"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -27,10 +28,13 @@ const (
 	DefaultWait = 48 * time.Hour
 	// EditWindow is how long the author may change a review.
 	EditWindow = 48 * time.Hour
-	MinText    = 10
-	MaxText    = 2000
-	MaxReply   = 2000
-	MaxReason  = 500
+	// Bounds of a review: its rating in stars, its texts in characters.
+	MinRating = 1
+	MaxRating = 5
+	MinText   = 10
+	MaxText   = 2000
+	MaxReply  = 2000
+	MaxReason = 500
 	// PageSize of the review lists; AdsPageSize of the seller's ads.
 	PageSize    = 20
 	AdsPageSize = 24
@@ -144,16 +148,13 @@ func DisplayName(u accounts.User) string {
 	return strings.TrimSpace(name)
 }
 
+// checkText returns text normalised as a required multi-line field of
+// minLen to maxLen characters (package input), recording its field code
+// in bad under field when it is refused.
 func checkText(text string, minLen, maxLen int, field string, bad map[string]string) string {
-	text = strings.TrimSpace(text)
-	n := utf8.RuneCountInString(text)
-	switch {
-	case n == 0:
-		bad[field] = apperr.FieldRequired
-	case n < minLen:
-		bad[field] = apperr.FieldTooShort
-	case n > maxLen:
-		bad[field] = apperr.FieldTooLong
+	text, code := input.Text{Min: minLen, Max: maxLen, Required: true, MultiLine: true}.Clean(text)
+	if code != "" {
+		bad[field] = code
 	}
 	return text
 }
@@ -161,7 +162,7 @@ func checkText(text string, minLen, maxLen int, field string, bad map[string]str
 // Create writes uid's review of adID's seller.
 func (s *Service) Create(ctx context.Context, uid, adID string, rating int, text string) (Review, error) {
 	bad := map[string]string{}
-	if rating < 1 || rating > 5 {
+	if rating < MinRating || rating > MaxRating {
 		bad["rating"] = apperr.FieldOutOfRange
 	}
 	text = checkText(text, MinText, MaxText, "text", bad)
@@ -223,7 +224,7 @@ func (s *Service) Edit(ctx context.Context, uid, id string, rating *int, text *s
 	newRating, newText := cur.Rating, cur.Text
 	bad := map[string]string{}
 	if rating != nil {
-		if *rating < 1 || *rating > 5 {
+		if *rating < MinRating || *rating > MaxRating {
 			bad["rating"] = apperr.FieldOutOfRange
 		}
 		newRating = *rating

@@ -77,6 +77,24 @@ func Unindex(ctx context.Context, db DynamoAPI, table string, ad Ad) error {
 	return nil
 }
 
+// Current reports whether the index entry of ad is what Index (want) or
+// Unindex (!want) would leave: the term set Index recorded is Terms(ad)
+// at ad's publication time, or there is none. An Index that failed half
+// way (postings written, term set not recorded) is not current; running
+// Index again completes it.
+func Current(ctx context.Context, db DynamoAPI, table string, ad Ad, want bool) (bool, error) {
+	old, found, err := readTerms(ctx, db, table, ad.ID)
+	if err != nil {
+		return false, fmt.Errorf("search: index state of ad %s: %w", ad.ID, err)
+	}
+	if !want {
+		return !found, nil
+	}
+	terms := Terms(ad)
+	return found && old.PostingSK == postingSK(ad.PublishedAt, ad.ID) && len(old.Terms) == len(terms) &&
+		!slices.ContainsFunc(terms, func(t string) bool { return !slices.Contains(old.Terms, t) }), nil
+}
+
 func reindex(ctx context.Context, db DynamoAPI, table string, ad Ad, terms []string) error {
 	old, found, err := readTerms(ctx, db, table, ad.ID)
 	if err != nil {

@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/input"
 )
 
 // NoticeLevel is how a notice banner looks: information or a warning.
@@ -21,6 +21,10 @@ const (
 // NoticeTextMax bounds a notice text in one language, in characters: a
 // banner is one or two lines.
 const NoticeTextMax = 200
+
+// noticeText is the rule of a notice text (package input); it is
+// required while the notice is enabled.
+var noticeText = input.Text{Max: NoticeTextMax}
 
 // Notice is the site-wide banner every visitor sees while it is enabled
 // and, when EndsAt is set, until EndsAt.
@@ -98,15 +102,14 @@ func (in SiteInput) Validate(now time.Time) (Site, error) {
 			fields["notice.text"] = apperr.FieldInvalid
 			continue
 		}
-		out.Notice.Text[lang] = strings.TrimSpace(text)
+		out.Notice.Text[lang] = noticeText.Normalize(text)
 	}
 	for _, lang := range Languages {
 		text := out.Notice.Text[lang]
-		switch {
-		case text == "" && n.Enabled:
-			fields["notice.text."+lang] = apperr.FieldRequired
-		case utf8.RuneCountInString(text) > NoticeTextMax:
-			fields["notice.text."+lang] = apperr.FieldTooLong
+		rule := noticeText
+		rule.Required = n.Enabled
+		if code := rule.Check(text); code != "" {
+			fields["notice.text."+lang] = code
 		}
 		out.Notice.Text[lang] = text
 	}

@@ -44,6 +44,8 @@ func TestSiteInputValidate(t *testing.T) {
 		{"too long", func(in *SiteInput) { in.Notice.Text["de"] = strings.Repeat("ü", NoticeTextMax+1) },
 			map[string]string{"notice.text.de": "too_long"}},
 		{"longest", func(in *SiteInput) { in.Notice.Text["de"] = strings.Repeat("ü", NoticeTextMax) }, nil},
+		{"unreadable texts", func(in *SiteInput) { in.Notice.Text["de"], in.Notice.Text["fr"] = "Wartung\x1b[5m", "\u200b\u2060" },
+			map[string]string{"notice.text.de": "invalid_characters", "notice.text.fr": "required"}},
 		{"unknown language", func(in *SiteInput) { in.Notice.Text["es"] = "Hola" }, map[string]string{"notice.text": "invalid"}},
 		{"end not a time", func(in *SiteInput) { in.Notice.EndsAt = ptr("tomorrow") }, map[string]string{"notice.endsAt": "invalid"}},
 		{"end in the past", func(in *SiteInput) { in.Notice.EndsAt = ptr("2026-03-02T10:00:00Z") }, map[string]string{"notice.endsAt": "out_of_range"}},

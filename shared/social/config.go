@@ -45,6 +45,9 @@ type Config struct {
 	// HTTPClient talks to the providers; nil means a client with a
 	// 10-second timeout.
 	HTTPClient *http.Client
+	// Handovers keeps the one-time codes that carry the session token to
+	// the SPA (handover.go); required once a provider is configured.
+	Handovers Handovers
 }
 
 // ProviderConfig is one provider's registration.
@@ -91,6 +94,9 @@ func (c Config) Validate() error {
 	u, err := url.Parse(c.SiteURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
 		errs = append(errs, fmt.Errorf("social: SiteURL %q: want an origin like https://remat.ch", c.SiteURL))
+	}
+	if c.Handovers == nil {
+		errs = append(errs, errors.New("social: Handovers: missing (the sign-in cannot hand its token over)"))
 	}
 	if len(c.CookieKey) < MinCookieKeyBytes {
 		errs = append(errs, fmt.Errorf("social: CookieKey: got %d bytes, want at least %d", len(c.CookieKey), MinCookieKeyBytes))

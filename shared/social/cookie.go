@@ -28,6 +28,9 @@ type flow struct {
 	Lang     string `json:"l"`
 	ReturnTo string `json:"r"`
 	Expires  int64  `json:"e"` // Unix seconds
+	// Bind is the hex SHA-256 of the bind cookie set with this flow: the
+	// hand-over is bound to it (handover.go).
+	Bind string `json:"b"`
 }
 
 var errBadCookie = errors.New("social: invalid flow cookie")

@@ -54,7 +54,7 @@ var ForwardedCodes = []apperr.Code{CodeEmailNotVerified, CodeAccountStatus, appe
 // Languages are the site languages; the first is the default.
 var Languages = []string{"fr", "en", "de", "it", "sq"}
 
-// Routes of the handler.
+// Routes of the handler (and RouteExchange, handover.go).
 const (
 	RouteStart    = "GET /api/v1/auth/oauth/{provider}/start"
 	RouteCallback = "GET /api/v1/auth/oauth/{provider}/callback"
@@ -72,7 +72,7 @@ func NewHandler(cfg Config, signer SignIn) http.Handler {
 	return httpx.NewHandler(mux)
 }
 
-// Mount registers RouteStart and RouteCallback on mux. An invalid cfg
+// Mount registers RouteStart, RouteCallback and RouteExchange on mux. An invalid cfg
 // (see Validate) is logged and every provider is treated as unconfigured:
 // sign-in fails closed, the rest of the function keeps working.
 func Mount(mux *http.ServeMux, cfg Config, signer SignIn) {
@@ -90,6 +90,7 @@ func Mount(mux *http.ServeMux, cfg Config, signer SignIn) {
 	}
 	mux.HandleFunc(RouteStart, h.start)
 	mux.HandleFunc(RouteCallback, h.callback)
+	mux.HandleFunc(RouteExchange, h.exchange)
 }
 
 type handler struct {
@@ -107,6 +108,7 @@ func (h *handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	lang := Language(q.Get("lang"))
+	bind := rand.Text()
 	f := flow{
 		Provider: p.name,
 		State:    rand.Text(),
@@ -115,6 +117,7 @@ func (h *handler) start(w http.ResponseWriter, r *http.Request) {
 		Lang:     lang,
 		ReturnTo: ReturnTo(q.Get("returnTo"), lang),
 		Expires:  h.now().Add(CookieTTL).Unix(),
+		Bind:     hashHex(bind),
 	}
 	_, conf, _, err := p.discover(h.clientContext(r.Context()))
 	if err != nil {
@@ -127,6 +130,7 @@ func (h *handler) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, flowCookie(sealed, h.cfg.secureCookies()))
+	http.SetCookie(w, bindCookie(bind, h.cfg.secureCookies()))
 	redirect(w, r, conf.AuthCodeURL(f.State, oauth2.S256ChallengeOption(f.Verifier), oidc.Nonce(f.Nonce)))
 }
 
@@ -162,7 +166,12 @@ func (h *handler) callback(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, f.Lang, code, fmt.Errorf("social: sign in %s identity: %w", p.name, err))
 		return
 	}
-	redirect(w, r, h.cfg.siteURL()+"/"+f.Lang+"/login/social#token="+url.QueryEscape(token)+
+	code, err := h.handOver(r.Context(), f.Bind, token)
+	if err != nil {
+		h.fail(w, r, f.Lang, CodeOAuthFailed, err)
+		return
+	}
+	redirect(w, r, h.cfg.siteURL()+"/"+f.Lang+"/login/social#code="+url.QueryEscape(code)+
 		"&returnTo="+url.QueryEscape(f.ReturnTo))
 }
 

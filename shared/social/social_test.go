@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/oauth2-proxy/mockoidc"
@@ -81,6 +82,44 @@ func (s *signer) calls() []social.Identity {
 	return append([]social.Identity(nil), s.got...)
 }
 
+// handovers is a fake social.Handovers with the store's contract: a take
+// succeeds once, for the right bind hash, before expiry.
+type handovers struct {
+	mu    sync.Mutex
+	items map[string]social.Handover
+}
+
+func (h *handovers) PutHandover(_ context.Context, ho social.Handover) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.items == nil {
+		h.items = map[string]social.Handover{}
+	}
+	h.items[ho.CodeHash] = ho
+	return nil
+}
+
+func (h *handovers) TakeHandover(_ context.Context, codeHash, bindHash string, now time.Time) (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ho, ok := h.items[codeHash]
+	if !ok || ho.BindHash != bindHash || !now.Before(ho.ExpiresAt) {
+		return "", apperr.ErrNotFound
+	}
+	delete(h.items, codeHash)
+	return ho.Token, nil
+}
+
+// expire moves every hand-over's expiry to the past.
+func (h *handovers) expire() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for k, ho := range h.items {
+		ho.ExpiresAt = time.Unix(0, 0)
+		h.items[k] = ho
+	}
+}
+
 // startOIDC runs a mockoidc provider on 127.0.0.1 for the test.
 func startOIDC(t *testing.T) *mockoidc.MockOIDC {
 	t.Helper()
@@ -102,10 +141,11 @@ func startOIDC(t *testing.T) *mockoidc.MockOIDC {
 var testKey = []byte("0123456789abcdef0123456789abcdef")
 
 type env struct {
-	m      *mockoidc.MockOIDC
-	site   *httptest.Server
-	signer *signer
-	client *http.Client
+	m         *mockoidc.MockOIDC
+	site      *httptest.Server
+	signer    *signer
+	handovers *handovers
+	client    *http.Client
 }
 
 // newEnv serves the handler on 127.0.0.1 with google configured against
@@ -115,19 +155,56 @@ func newEnv(t *testing.T, m *mockoidc.MockOIDC, mutate func(*social.Config)) *en
 	var h http.Handler
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(site.Close)
+	ho := &handovers{}
 	cfg := social.Config{
 		SiteURL:   site.URL,
 		CookieKey: testKey,
 		Providers: map[string]social.ProviderConfig{
 			social.ProviderGoogle: {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret},
 		},
+		Handovers: ho,
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
 	s := &signer{token: "header.payload.signature"}
 	h = social.NewHandler(cfg, s)
-	return &env{m: m, site: site, signer: s, client: newClient(t)}
+	return &env{m: m, site: site, signer: s, handovers: ho, client: newClient(t)}
+}
+
+// handover reads the code and returnTo of a hand-over location, failing
+// the test when loc is not one for lang.
+func (e *env) handover(t *testing.T, loc, lang string) (code, returnTo string) {
+	t.Helper()
+	prefix := e.site.URL + "/" + lang + "/login/social#"
+	if !strings.HasPrefix(loc, prefix) {
+		t.Fatalf("final location: got %q, want %s…", loc, prefix)
+	}
+	f, err := url.ParseQuery(strings.TrimPrefix(loc, prefix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Has("token") || len(f.Get("code")) < 20 {
+		t.Fatalf("hand-over fragment: got %v, want a one-time code and no token", f)
+	}
+	return f.Get("code"), f.Get("returnTo")
+}
+
+// exchange posts code to the exchange route from client (its cookies) and
+// returns the status, the token and the error code.
+func (e *env) exchange(t *testing.T, client *http.Client, code string) (status int, token, errCode string) {
+	t.Helper()
+	resp, err := client.Post(e.site.URL+"/api/v1/auth/oauth/exchange", "application/json", strings.NewReader(`{"code":"`+code+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	var body struct {
+		Token string
+		Error struct{ Code string }
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&body)
+	return resp.StatusCode, body.Token, body.Error.Code
 }
 
 // newClient is a browser: a cookie jar, redirects not followed.
@@ -238,10 +315,19 @@ func TestHappyPath(t *testing.T) {
 		}
 	}
 
+	bind := findCookie(resp, social.BindCookieName)
+	if bind == nil || len(bind.Value) < 20 || !bind.HttpOnly || bind.SameSite != http.SameSiteLaxMode ||
+		bind.Path != "/api/v1/auth/oauth/exchange" || bind.MaxAge != 720 || bind.Secure {
+		t.Errorf("bind cookie: got %+v, want a random HttpOnly, Lax cookie for the exchange, 720 s, not Secure over http", bind)
+	}
+
 	loc := e.follow(t, authURL)
-	want := e.site.URL + "/de/login/social#token=header.payload.signature&returnTo=" + url.QueryEscape("/de/user/information?tab=2")
-	if loc != want {
-		t.Errorf("final location: got %q, want %q", loc, want)
+	code, returnTo := e.handover(t, loc, "de")
+	if returnTo != "/de/user/information?tab=2" {
+		t.Errorf("returnTo: got %q, want /de/user/information?tab=2", returnTo)
+	}
+	if status, token, _ := e.exchange(t, e.client, code); status != http.StatusOK || token != "header.payload.signature" {
+		t.Errorf("exchange: got %d %q, want 200 and the token", status, token)
 	}
 	got := e.signer.calls()
 	wantID := social.Identity{Provider: "google", Subject: "g-123", Email: "anna@example.ch", EmailVerified: true,
@@ -249,9 +335,78 @@ func TestHappyPath(t *testing.T) {
 	if len(got) != 1 || got[0] != wantID {
 		t.Errorf("SignInWithIdentity: got %+v, want [%+v]", got, wantID)
 	}
-	site, _ := url.Parse(e.site.URL + social.CookiePath + "/google/callback")
-	if cs := e.client.Jar.Cookies(site); len(cs) != 0 {
-		t.Errorf("cookies after the callback: got %v, want none", cs)
+	for _, path := range []string{social.CookiePath + "/google/callback", "/api/v1/auth/oauth/exchange"} {
+		site, _ := url.Parse(e.site.URL + path)
+		if cs := e.client.Jar.Cookies(site); len(cs) != 0 {
+			t.Errorf("cookies for %s after the exchange: got %v, want none", path, cs)
+		}
+	}
+}
+
+func TestHandoverNeedsTheBrowserThatStarted(t *testing.T) {
+	e := newEnv(t, startOIDC(t), nil)
+	loc := e.follow(t, e.startURL("lang=fr"))
+	code, _ := e.handover(t, loc, "fr")
+
+	// Someone else opens the link: a browser without the bind cookie, or
+	// with another one (its own sign-in under way).
+	stranger := newClient(t)
+	if status, token, errCode := e.exchange(t, stranger, code); status != http.StatusBadRequest || token != "" || errCode != "oauth_handover_invalid" {
+		t.Errorf("other browser: got %d %q %q, want 400 oauth_handover_invalid and no token", status, token, errCode)
+	}
+	e2 := *e
+	e2.client = stranger
+	_ = e2.follow(t, e.startURL("lang=fr"))
+	if status, token, errCode := e.exchange(t, stranger, code); status != http.StatusBadRequest || token != "" || errCode != "oauth_handover_invalid" {
+		t.Errorf("other browser with its own bind cookie: got %d %q %q, want 400 oauth_handover_invalid", status, token, errCode)
+	}
+
+	// The browser that started it still can, once.
+	if status, token, _ := e.exchange(t, e.client, code); status != http.StatusOK || token != "header.payload.signature" {
+		t.Errorf("starting browser: got %d %q, want 200 and the token", status, token)
+	}
+	if status, _, errCode := e.exchange(t, e.client, code); status != http.StatusBadRequest || errCode != "oauth_handover_invalid" {
+		t.Errorf("second exchange: got %d %q, want 400 oauth_handover_invalid", status, errCode)
+	}
+}
+
+func TestHandoverRefusals(t *testing.T) {
+	tests := []struct {
+		name       string
+		body       string
+		expire     bool
+		wantStatus int
+		wantCode   string
+	}{
+		{"unknown code", `{"code":"AAAAAAAAAAAAAAAAAAAAAAAAAA"}`, false, 400, "oauth_handover_invalid"},
+		{"expired", "", true, 400, "oauth_handover_invalid"},
+		{"no code", `{}`, false, 400, "validation_failed"},
+		{"not JSON", `code=x`, false, 400, "invalid_json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, startOIDC(t), nil)
+			code, _ := e.handover(t, e.follow(t, e.startURL("lang=en")), "en")
+			if tt.expire {
+				e.handovers.expire()
+			}
+			body := tt.body
+			if body == "" {
+				body = `{"code":"` + code + `"}`
+			}
+			resp, err := e.client.Post(e.site.URL+"/api/v1/auth/oauth/exchange", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Error struct{ Code string }
+			}
+			_ = json.NewDecoder(resp.Body).Decode(&got)
+			_ = resp.Body.Close()
+			if resp.StatusCode != tt.wantStatus || got.Error.Code != tt.wantCode {
+				t.Errorf("got %d %q, want %d %q", resp.StatusCode, got.Error.Code, tt.wantStatus, tt.wantCode)
+			}
+		})
 	}
 }
 
@@ -270,10 +425,7 @@ func TestNames(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, startOIDC(t), nil)
 			e.m.QueueUser(tt.user)
-			loc := e.follow(t, e.startURL("lang=it"))
-			if !strings.HasPrefix(loc, e.site.URL+"/it/login/social#token=") {
-				t.Fatalf("final location: got %q, want the social login page", loc)
-			}
+			e.handover(t, e.follow(t, e.startURL("lang=it")), "it")
 			got := e.signer.calls()
 			if len(got) != 1 || got[0].FirstName != tt.first || got[0].LastName != tt.last || got[0].Subject != tt.user.ID() {
 				t.Errorf("identity: got %+v, want %s %q %q", got, tt.user.ID(), tt.first, tt.last)
@@ -432,9 +584,9 @@ func TestBadReturnToStaysOnSite(t *testing.T) {
 	for _, rt := range []string{"//evil.example", "https://evil.example", "/\\evil.example", "evil.example", "javascript:alert(1)"} {
 		t.Run(rt, func(t *testing.T) {
 			e := newEnv(t, startOIDC(t), nil)
-			loc := e.follow(t, e.startURL("lang=en&returnTo="+url.QueryEscape(rt)))
-			if want := e.site.URL + "/en/login/social#token=header.payload.signature&returnTo=%2Fen%2F"; loc != want {
-				t.Errorf("final location: got %q, want %q", loc, want)
+			_, returnTo := e.handover(t, e.follow(t, e.startURL("lang=en&returnTo="+url.QueryEscape(rt))), "en")
+			if returnTo != "/en/" {
+				t.Errorf("returnTo: got %q, want /en/", returnTo)
 			}
 		})
 	}
@@ -493,9 +645,7 @@ func TestProviderUnreachableAtColdStart(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = m.Shutdown() })
 	e.m = m
-	if loc := e.follow(t, e.startURL("lang=de")); !strings.HasPrefix(loc, e.site.URL+"/de/login/social#token=") {
-		t.Errorf("after the provider came up: got %q, want a sign-in", loc)
-	}
+	e.handover(t, e.follow(t, e.startURL("lang=de")), "de")
 }
 
 func TestSecureCookieOverHTTPS(t *testing.T) {
@@ -504,12 +654,15 @@ func TestSecureCookieOverHTTPS(t *testing.T) {
 		SiteURL:   "https://remat.example",
 		CookieKey: testKey,
 		Providers: map[string]social.ProviderConfig{"google": {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret}},
+		Handovers: &handovers{},
 	}, &signer{})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/start", nil))
-	c := findCookie(&http.Response{Header: rec.Header()}, social.CookieName)
-	if rec.Code != http.StatusFound || c == nil || !c.Secure {
-		t.Errorf("got %d, cookie %+v; want 302 and a Secure cookie", rec.Code, c)
+	for _, name := range []string{social.CookieName, social.BindCookieName} {
+		c := findCookie(&http.Response{Header: rec.Header()}, name)
+		if rec.Code != http.StatusFound || c == nil || !c.Secure {
+			t.Errorf("got %d, cookie %s %+v; want 302 and a Secure cookie", rec.Code, name, c)
+		}
 	}
 	if q := mustQuery(t, rec.Header().Get("Location")); q.Get("redirect_uri") != "https://remat.example/api/v1/auth/oauth/google/callback" {
 		t.Errorf("redirect_uri: got %q", q.Get("redirect_uri"))
@@ -523,10 +676,16 @@ func TestInvalidConfigFailsClosed(t *testing.T) {
 		CookieKey: []byte("short"),
 		Providers: map[string]social.ProviderConfig{"google": {Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret}},
 	}, &signer{})
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/start", nil))
-	if rec.Code != http.StatusNotFound {
-		t.Errorf("got %d, want 404", rec.Code)
+	for _, req := range []*http.Request{
+		httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/start", nil),
+		httptest.NewRequest(http.MethodPost, "/api/v1/auth/oauth/exchange", strings.NewReader(`{"code":"x"}`)),
+	} {
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("%s %s: got %d, want 404", req.Method, req.URL.Path, rec.Code)
+		}
 	}
 }
 
@@ -538,6 +697,7 @@ func TestConfig(t *testing.T) {
 			"google":   {ClientID: "id", ClientSecret: "secret"},
 			"facebook": {},
 		},
+		Handovers: &handovers{},
 	}
 	if err := ok.Validate(); err != nil {
 		t.Errorf("valid config: got %v", err)
@@ -557,7 +717,7 @@ func TestConfig(t *testing.T) {
 		},
 	}
 	err := bad.Validate()
-	for _, want := range []string{"SiteURL", "CookieKey", "client secret", "issuer", `unknown provider "myspace"`} {
+	for _, want := range []string{"SiteURL", "CookieKey", "Handovers", "client secret", "issuer", `unknown provider "myspace"`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Validate: got %v, want a problem mentioning %q", err, want)
 		}

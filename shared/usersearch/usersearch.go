@@ -193,6 +193,19 @@ func Sync(ctx context.Context, db DynamoAPI, table string, d Doc) error {
 	return fmt.Errorf("usersearch: index %s: %w", d.UserID, errors.New("too many concurrent changes"))
 }
 
+// Deletes returns the transaction actions that remove d's entry as Sync
+// writes it (the doc and every term of d), for a transaction that undoes
+// the creation of the user: deleting what is not there is no error, and
+// every key names d.UserID, so no other user's entry is touched.
+func Deletes(table string, d Doc) []types.TransactWriteItem {
+	items := []types.TransactWriteItem{{Delete: &types.Delete{TableName: aws.String(table), Key: ddb.Key(docPKPrefix+d.UserID, skDoc)}}}
+	for _, t := range Terms(d) {
+		pk, sk := termKey(t, d.UserID)
+		items = append(items, types.TransactWriteItem{Delete: &types.Delete{TableName: aws.String(table), Key: ddb.Key(pk, sk)}})
+	}
+	return items
+}
+
 // Page is one page of matching user ids, in term order.
 type Page struct {
 	UserIDs    []string

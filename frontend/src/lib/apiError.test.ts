@@ -66,7 +66,8 @@ describe('toApiError', () => {
     [415, 'codes.unsupported_media_type'],
     [429, 'codes.too_many_requests'],
     [500, 'codes.internal_error'],
-    [503, 'codes.internal_error'],
+    [502, 'codes.internal_error'],
+    [503, 'codes.service_unavailable'],
   ])('falls back on the status %i when the code is unknown', (status, key) => {
     const result = toApiError({ status, data: { error: { code: 'something_new', message: 'x' } } });
     expect(result).toMatchObject({ kind: 'HTTP', status, code: 'something_new', messageKey: key });
@@ -103,6 +104,7 @@ describe('fieldErrorKey', () => {
     expect(fieldErrorKey('too_long')).toBe('fields.too_long');
     expect(fieldErrorKey('too_short')).toBe('fields.too_short');
     expect(fieldErrorKey('invalid')).toBe('fields.invalid');
+    expect(fieldErrorKey('invalid_characters')).toBe('fields.invalid_characters');
     expect(fieldErrorKey('weird')).toBe('fields.invalid');
   });
 });

@@ -18,6 +18,8 @@ export const SERVER_ERROR_CODES = [
   'conflict',
   'invalid_cursor',
   'internal_error',
+  // A dependency failed in a way that passes (503 with Retry-After): the user can simply try again.
+  'service_unavailable',
   'invalid_credentials',
   'email_not_verified',
   'account_status',
@@ -28,6 +30,7 @@ export const SERVER_ERROR_CODES = [
   'image_processing_failed',
   'admin_exists',
   'oauth_failed',
+  'oauth_handover_invalid',
   // Billing (issue 5)
   'terms_not_accepted',
   'subscription_plan_not_found',
@@ -118,6 +121,8 @@ export const FIELD_ERROR_CODES = [
   'too_long',
   'too_short',
   'invalid',
+  // Control, invisible-only or bidi-override text, or a line break in a one-line field.
+  'invalid_characters',
   'too_common',
   'must_accept',
   'passwords_mismatch',
@@ -215,6 +220,8 @@ const STATUS_FALLBACK: Partial<Record<number, ServerErrorCode>> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
+  // A 503 without a known code (an unknown one, or an answer that is not ours) still says "try again".
+  503: 'service_unavailable',
 };
 
 function isServerErrorCode(code: string): code is ServerErrorCode {

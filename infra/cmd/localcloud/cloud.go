@@ -20,6 +20,7 @@ import (
 	"github.com/remat/remat/infra/awsemu"
 	"github.com/remat/remat/infra/ddblocal"
 	"github.com/remat/remat/infra/ddbproxy"
+	"github.com/remat/remat/infra/faults"
 	"github.com/remat/remat/infra/gateway"
 	"github.com/remat/remat/infra/lambdart"
 	"github.com/remat/remat/infra/mailbox"
@@ -107,6 +108,9 @@ type Cloud struct {
 	// DemoAccounts are the demo sellers -seed created (password
 	// seed.DemoPassword), or nil.
 	DemoAccounts []seed.DemoAccount
+	// Faults make chosen DynamoDB, S3 and SES calls of the functions fail
+	// or stall (also set over POST/DELETE /_dev/faults); empty at start.
+	Faults *faults.Table
 
 	log      *slog.Logger
 	lambdas  *lambdart.Service
@@ -126,7 +130,7 @@ type Cloud struct {
 // *configError. On failure everything started so far is stopped.
 func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	log := cmp.Or(cfg.Logger, slog.Default())
-	c := &Cloud{log: log, failed: make(chan error, 4)}
+	c := &Cloud{log: log, failed: make(chan error, 4), Faults: faults.New(log)}
 	defer func() {
 		if err != nil {
 			_ = c.Stop()
@@ -244,6 +248,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("localcloud: %w", err)
 	}
+	proxy.WithFaults(c.Faults, tableKeyAttributes(tpl))
 	ddbFunctionsURL, closeProxy := awsemu.Serve(proxy)
 	c.onStop(func() error { closeProxy(); return nil })
 
@@ -254,7 +259,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		return nil, configErrorf("%v", err)
 	}
 	notifier := newS3Notifier(region, log)
-	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated, IAM: c.iam.enforcer, Region: region}
+	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated, IAM: c.iam.enforcer, Region: region, Faults: c.Faults}
 	if c.DataDir != "" {
 		s3Opts.DataDir = filepath.Join(c.DataDir, "s3")
 	}
@@ -273,7 +278,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	} else {
 		c.Mailbox = mailbox.NewMemory(mailbox.WithLogger(log))
 	}
-	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(c.Mailbox).WithIAM(c.iam.enforcer, region, accountID))
+	sesURL, closeSES := awsemu.Serve(awsemu.NewSES(c.Mailbox).WithIAM(c.iam.enforcer, region, accountID).WithFaults(c.Faults))
 	c.onStop(func() error { closeSES(); return nil })
 	secrets, err := loadSecrets(c.DataDir)
 	if err != nil {
@@ -390,7 +395,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
-		DevHandlers:     map[string]http.Handler{iamUsagePath: c.iam.usageHandler()},
+		DevHandlers:     map[string]http.Handler{iamUsagePath: c.iam.usageHandler(), faultsPath: c.Faults.Handler()},
 	}
 	if devSignIn != nil {
 		gwCfg.DevHandlers[devOIDCQueuePath] = devSignIn.queueHandler()
@@ -574,6 +579,21 @@ func loadTemplate(path, siteURL string) (*samtpl.Template, error) {
 		tpl, err = samtpl.Load(path, opts)
 	}
 	return tpl, err
+}
+
+// faultsPath is the dev endpoint of the fault table (faults.Table.Handler).
+const faultsPath = "/_dev/faults"
+
+// tableKeyAttributes names the key attributes (partition and sort key) of
+// every table of the template, by table name, for the faults' keyPrefix.
+func tableKeyAttributes(tpl *samtpl.Template) map[string][]string {
+	out := map[string][]string{}
+	for _, t := range tpl.Tables {
+		for _, k := range t.KeySchema {
+			out[t.Name] = append(out[t.Name], k.Name)
+		}
+	}
+	return out
 }
 
 // siteURLParam is the template parameter holding the site's base URL.

@@ -335,8 +335,14 @@ func TestStartStopInMemory(t *testing.T) {
 	if got := mailSubjects(t, c); len(got) != 1 || !strings.Contains(got[0], "Tuiles") {
 		t.Errorf("mailbox subjects: got %q, want the contact message", got)
 	}
-	if status, _ := get(t, c.URL+"/api/v1/nope"); status != 404 {
-		t.Errorf("unknown API route: got %d, want 404", status)
+	// What no route serves answers in the API's error envelope (the
+	// template's $default route), a wrong method with 405 and Allow.
+	if status, body, _ := request(t, http.MethodGet, c.URL+"/api/v1/nope", "", nil); status != 404 || !strings.Contains(string(body), `"code":"not_found"`) {
+		t.Errorf("unknown API route: got %d %s, want 404 not_found", status, body)
+	}
+	status, body, h := request(t, http.MethodPut, c.URL+"/api/v1/auth/login", "{}", http.Header{"Content-Type": {"application/json"}})
+	if status != 405 || !strings.Contains(string(body), `"code":"method_not_allowed"`) || h.Get("Allow") != "POST" {
+		t.Errorf("PUT /api/v1/auth/login: got %d %s (Allow %q), want 405 method_not_allowed, Allow POST", status, body, h.Get("Allow"))
 	}
 	if status, _ := get(t, c.URL+"/fr/"); status != 200 && status != 503 {
 		t.Errorf("GET /fr/: got %d, want the SPA (200) or the build hint (503)", status)
@@ -535,7 +541,8 @@ func TestDevSignInProvider(t *testing.T) {
 	}
 
 	// The start redirects to the stand-in; following it signs in the
-	// queued identity and lands on the SPA with a session token.
+	// queued identity and lands on the SPA with a one-time code, which the
+	// same browser trades for a session token.
 	email := "e2e-go@example.ch"
 	resp, err := http.Post(c.URL+devOIDCQueuePath, "application/json",
 		strings.NewReader(`{"email":"`+email+`","firstName":"Lea","lastName":"Local"}`))
@@ -565,11 +572,21 @@ func TestDevSignInProvider(t *testing.T) {
 	}
 	final, _ := url.Parse(hops[len(hops)-1])
 	fragment, _ := url.ParseQuery(final.Fragment)
-	if final.Path != "/de/login/social" || fragment.Get("token") == "" || fragment.Get("returnTo") != "/de/user/information" {
-		t.Fatalf("landed on %q, want /de/login/social#token=…&returnTo=/de/user/information", hops[len(hops)-1])
+	if final.Path != "/de/login/social" || fragment.Get("code") == "" || fragment.Get("returnTo") != "/de/user/information" {
+		t.Fatalf("landed on %q, want /de/login/social#code=…&returnTo=/de/user/information", hops[len(hops)-1])
+	}
+	resp, err = client.Post(c.URL+"/api/v1/auth/oauth/exchange", "application/json", strings.NewReader(`{"code":"`+fragment.Get("code")+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exchanged struct{ Token string }
+	_ = json.NewDecoder(resp.Body).Decode(&exchanged)
+	_ = resp.Body.Close()
+	if resp.StatusCode != 200 || exchanged.Token == "" {
+		t.Fatalf("POST /api/v1/auth/oauth/exchange: got %d, want 200 with a token", resp.StatusCode)
 	}
 	req, _ := http.NewRequest(http.MethodGet, c.URL+"/api/v1/auth/me", nil)
-	req.Header.Set("Authorization", "Bearer "+fragment.Get("token"))
+	req.Header.Set("Authorization", "Bearer "+exchanged.Token)
 	me, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

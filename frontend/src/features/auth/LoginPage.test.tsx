@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readLoginType, readStoredToken, readTokenCookie } from '@/lib/authToken';
-import { API, SETTINGS_RESPONSE, TEST_USER } from '@/testing/handlers';
+import { API, SETTINGS_RESPONSE, signedInState, signIn, TEST_USER } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -171,6 +171,10 @@ describe('login', () => {
     ['oauth_failed', 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.'],
     ['email_not_verified', 'Votre adresse e-mail n’est pas encore vérifiée.'],
     ['account_status', 'Votre compte n’est pas actif. Veuillez contacter le support.'],
+    [
+      'oauth_handover_invalid',
+      'Ce lien de connexion a été ouvert dans un autre navigateur que celui où la connexion a commencé, ou il a expiré. Vous n’avez pas été connecté ; veuillez vous reconnecter.',
+    ],
   ])('translates ?error=%s from the social sign-in', async (code, text) => {
     await renderApp(`/fr/login?error=${code}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -178,21 +182,73 @@ describe('login', () => {
 });
 
 describe('social sign-in return (login/social)', () => {
-  it('stores the token from the fragment, loads the user and continues to returnTo', async () => {
+  const REFUSED =
+    'Ce lien de connexion a été ouvert dans un autre navigateur que celui où la connexion a commencé, ou il a expiré. Vous n’avez pas été connecté ; veuillez vous reconnecter.';
+
+  /** The API's exchange: the token for `code`, anything else refused as another browser's hand-over. */
+  function exchangeAnswers(code: string, token = 'jwt-test') {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/auth/oauth/exchange`, async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        bodies.push(body);
+        return body.code === code
+          ? HttpResponse.json({ message: 'login_success', token })
+          : HttpResponse.json(
+              { error: { code: 'oauth_handover_invalid', message: 'oauth_handover_invalid' } },
+              { status: 400 },
+            );
+      }),
+    );
+    return bodies;
+  }
+
+  it('trades the one-time code for the token, loads the user and continues to returnTo', async () => {
+    const bodies = exchangeAnswers('one-time-code');
     window.sessionStorage.setItem('oauthProvider', 'facebook');
-    const { probe, store } = await renderApp('/fr/login/social#token=jwt-test&returnTo=%2Ffr%2Fuser%2Finformation');
+    const { probe, store } = await renderApp('/fr/login/social#code=one-time-code&returnTo=%2Ffr%2Fuser%2Finformation');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' }, { timeout: 4000 })).toBeInTheDocument();
     await waitFor(() => {
       expect(probe.location.pathname).toBe('/fr/user/information');
     });
+    expect(bodies).toEqual([{ code: 'one-time-code' }]);
     expect(probe.location.hash).toBe('');
     expect(readTokenCookie()).toBe('jwt-test');
     expect(readLoginType()).toBe('facebook');
     expect(store.getState().auth).toMatchObject({ isLoggedIn: true, token: 'jwt-test' });
   });
 
-  it('goes back to login with an error when the token is refused', async () => {
-    const { probe } = await renderApp('/fr/login/social#token=bad&returnTo=%2Ffr%2F');
+  it('refuses a hand-over link that another browser started, and says why', async () => {
+    exchangeAnswers('the-code-this-browser-was-given');
+    const { probe, store } = await renderApp('/fr/login/social#code=someone-elses-code&returnTo=%2Ffr%2F');
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
+    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    expect(readStoredToken()).toBeNull();
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+  });
+
+  it('never stores a token carried by the link itself', async () => {
+    const bodies = exchangeAnswers('unused');
+    const { probe, store } = await renderApp('/fr/login/social#token=jwt-test&returnTo=%2Ffr%2Fuser%2Finformation');
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
+    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    expect(bodies).toEqual([]);
+    expect(readStoredToken()).toBeNull();
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+  });
+
+  it('keeps the session of a signed-in visitor when a foreign hand-over link is refused', async () => {
+    exchangeAnswers('the-code-this-browser-was-given');
+    signIn();
+    const { store } = await renderApp('/fr/login/social#code=someone-elses-code', { preloadedState: signedInState() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
+    expect(readTokenCookie()).toBe('jwt-test');
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, token: 'jwt-test' });
+  });
+
+  it('goes back to login with an error when the token it got is refused', async () => {
+    exchangeAnswers('one-time-code', 'bad');
+    const { probe } = await renderApp('/fr/login/social#code=one-time-code&returnTo=%2Ffr%2F');
     expect(await screen.findByRole('alert')).toHaveTextContent('La connexion avec ce fournisseur a échoué.');
     expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_failed');
     expect(readStoredToken()).toBeNull();

@@ -15,14 +15,20 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './auth.css';
 
-/** Errors the OAuth callback reports as `?error=<code>`. */
-const OAUTH_ERRORS = ['oauth_failed', 'email_not_verified', 'account_status', 'signups_closed'] as const;
+/** Errors the OAuth callback (and the hand-over page, login/social) report as `?error=<code>`. */
+const OAUTH_ERRORS = [
+  'oauth_failed',
+  'oauth_handover_invalid',
+  'email_not_verified',
+  'account_status',
+  'signups_closed',
+] as const;
 
 function oauthErrorKey(code: string | null) {
   if (code === null) return null;
   if (code === 'account_status') return 'login.accountBlocked' as const;
   return (OAUTH_ERRORS as readonly string[]).includes(code)
-    ? (`errors:codes.${code as 'oauth_failed' | 'email_not_verified' | 'signups_closed'}` as const)
+    ? (`errors:codes.${code as Exclude<(typeof OAUTH_ERRORS)[number], 'account_status'>}` as const)
     : ('errors:codes.oauth_failed' as const);
 }
 

@@ -210,6 +210,7 @@ describe('account creation', () => {
   it.each([
     ['user_exists', 409, 'Un utilisateur existe déjà avec cette adresse e-mail.'],
     ['verification_email_failed', 502, 'L’e-mail de vérification n’a pas pu être envoyé. Veuillez réessayer.'],
+    ['service_unavailable', 503, 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.'],
     ['company_required', 400, 'Les informations sur l’entreprise sont obligatoires pour les comptes entreprise.'],
   ])('explains %s', async (code, status, text) => {
     server.use(

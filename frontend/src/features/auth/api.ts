@@ -61,6 +61,23 @@ export const authApi = api.injectEndpoints({
       },
       invalidatesTags: ['User'],
     }),
+    exchangeSocialCode: build.mutation<TokenResponse, { code: string }>({
+      async queryFn(body, _api, _extra, baseQuery) {
+        // The API gives the token only to the browser that started the sign-in: the request must
+        // carry the HttpOnly bind cookie the API set then, which a same-origin fetch sends.
+        const result = await baseQuery({
+          url: 'auth/oauth/exchange',
+          method: 'POST',
+          body,
+          credentials: 'same-origin',
+        });
+        if (result.error) return { error: result.error };
+        if (!hasToken(result.data)) return { error: unreadable(result.data) };
+        storeToken(result.data.token);
+        return { data: result.data as TokenResponse };
+      },
+      invalidatesTags: ['User'],
+    }),
     updateInfo: build.mutation<UserResponse, UpdateInfoRequest>({
       query: (body) => ({ url: 'auth/update-info', method: 'PATCH', body }),
       invalidatesTags: ['User'],
@@ -104,6 +121,7 @@ export const {
   useResendVerificationMutation,
   useVerifyAccountMutation,
   useLoginMutation,
+  useExchangeSocialCodeMutation,
   useUpdateInfoMutation,
   useChangePasswordMutation,
   useUploadProfilePhotoMutation,

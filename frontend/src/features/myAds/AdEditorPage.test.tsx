@@ -227,6 +227,39 @@ describe('user/products/add-product: step 1, the details', { timeout: 15_000 }, 
     expect(probe.location.pathname).toBe('/fr/user/products/add-product');
   });
 
+  it('says why the server refused the title’s characters', async () => {
+    server.use(
+      ...referenceHandlers(),
+      http.post(`${API}/products`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'validation failed',
+              fields: { title: 'invalid_characters', description: 'required' },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openAt('/fr/user/products/add-product');
+    await screen.findByRole('option', { name: 'Carrelage et revêtements de sol' });
+    await fillFrench(user);
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Certains champs ne sont pas valides. Veuillez vérifier le formulaire.',
+    );
+    const title = screen.getByLabelText('Nom');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription(
+      /Ce texte contient des caractères non autorisés ici \(caractères de contrôle, invisibles ou de direction du texte, ou un saut de ligne\)/,
+    );
+    expect(title).toHaveFocus();
+    expect(screen.getByLabelText('Descriptif')).toHaveAccessibleDescription(/Champ obligatoire/);
+  });
+
   it('explains a subscription refusal with a way to a plan', async () => {
     server.use(
       ...referenceHandlers(),
