@@ -10,7 +10,7 @@ export function classify(relative) {
   const [top, second] = relative.split('/');
   if (top === 'features' && second) return { layer: 'features', feature: second };
   if (relative === 'main.tsx' || relative === 'main.ts') return { layer: 'entry' };
-  if (['app', 'components', 'lib', 'i18n', 'testing', 'assets', 'styles'].includes(top ?? '')) {
+  if (['app', 'components', 'lib', 'i18n', 'testing', 'assets', 'styles', 'contract'].includes(top ?? '')) {
     return { layer: /** @type {string} */ (top) };
   }
   return { layer: 'other' };
@@ -24,16 +24,21 @@ export function classify(relative) {
 const KERNEL = new Set(['app/api', 'app/hooks']);
 const TYPE_ONLY_KERNEL = new Set(['app/store']);
 
-/** What each layer may import (besides itself). */
+/**
+ * What each layer may import (besides itself). `contract` (the API's types, codes and limits,
+ * generated from docs/openapi.yaml) is the bottom layer: everyone may use it, it imports nothing.
+ * @type {Record<string, string[]>}
+ */
 const ALLOWED = {
-  lib: ['lib', 'i18n'],
-  i18n: ['i18n', 'lib'],
-  components: ['components', 'lib', 'i18n', 'assets', 'styles', 'kernel'],
-  features: ['components', 'lib', 'i18n', 'assets', 'styles', 'kernel'],
-  app: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles'],
-  entry: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles'],
-  testing: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles', 'testing'],
-  other: ['lib', 'i18n'],
+  contract: [],
+  lib: ['lib', 'i18n', 'contract'],
+  i18n: ['i18n', 'lib', 'contract'],
+  components: ['components', 'lib', 'i18n', 'assets', 'styles', 'kernel', 'contract'],
+  features: ['components', 'lib', 'i18n', 'assets', 'styles', 'kernel', 'contract'],
+  app: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles', 'contract'],
+  entry: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles', 'contract'],
+  testing: ['app', 'features', 'components', 'lib', 'i18n', 'assets', 'styles', 'testing', 'contract'],
+  other: ['lib', 'i18n', 'contract'],
 };
 
 const TEST_FILE = /\.(test|spec)\.[jt]sx?$/;

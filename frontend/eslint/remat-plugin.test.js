@@ -53,6 +53,12 @@ describe('remat/import-boundaries', () => {
       { filename: file('features/home/Home.test.tsx'), code: "import { renderApp } from '@/testing/render';", options },
       { filename: file('features/home/Home.test.tsx'), code: "import { routes } from '@/app/router';", options },
       { filename: file('lib/paths.ts'), code: "import { useState } from 'react';", options },
+      {
+        filename: file('features/myAds/DetailsForm.tsx'),
+        code: "import { limits } from '@/contract/limits.gen';",
+        options,
+      },
+      { filename: file('lib/apiError.ts'), code: "import { ERROR_CODES } from '@/contract/codes.gen';", options },
     ],
     invalid: [
       {
@@ -82,6 +88,12 @@ describe('remat/import-boundaries', () => {
       {
         filename: file('features/home/HomePage.tsx'),
         code: "import { routes } from '@/app/router';",
+        options,
+        errors: [{ messageId: 'upward' }],
+      },
+      {
+        filename: file('contract/limits.gen.ts'),
+        code: "import type { Language } from '@/lib/languages';",
         options,
         errors: [{ messageId: 'upward' }],
       },

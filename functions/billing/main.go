@@ -17,6 +17,7 @@ import (
 	"net/http"
 
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/billing/stripeprovider"
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/lambdahttp"
 )
@@ -30,7 +31,7 @@ func newHandler(ctx context.Context, lookup config.LookupFunc, level *slog.Level
 	if err != nil {
 		return nil, fmt.Errorf("billing: %w", err)
 	}
-	w, err := billing.Wire(ctx, cfg, awsCfg, nil)
+	w, err := billing.Wire(ctx, cfg, awsCfg, stripeprovider.Payments{})
 	if err != nil {
 		return nil, fmt.Errorf("billing: init: %w", err)
 	}

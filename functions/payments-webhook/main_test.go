@@ -14,6 +14,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/billing/stripeprovider"
 	"github.com/remat/remat/shared/config"
 )
 
@@ -80,7 +81,7 @@ func TestSignedEventThroughTheLambdaBoundary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, header, err := billing.SignedEvent("evt_boundary", "charge.refunded", stripe.PaymentIntent{ID: "pi_x"}, "whsec_local_test", time.Now())
+	body, header, err := stripeprovider.SignedEvent("evt_boundary", "charge.refunded", stripe.PaymentIntent{ID: "pi_x"}, "whsec_local_test", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,10 @@ func (g *Gateway) serveDev(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/_dev/mailbox/previews"); ok && (rest == "" || rest[0] == '/') {
+		servePreviews(w, r, rest)
+		return
+	}
 	switch r.URL.Path {
 	case "/_dev/mailbox":
 		var buf bytes.Buffer

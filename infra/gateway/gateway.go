@@ -17,8 +17,8 @@
 //   - Everything else is the SPA build (frontend/dist) with the CloudFront
 //     function's fallback: a path whose last segment has no "." is
 //     index.html, a missing file with an extension is 404.
-//   - /_dev/ holds local-only pages (the dev mailbox, Config.DevHandlers);
-//     they exist nowhere on AWS.
+//   - /_dev/ holds local-only pages (the dev mailbox and its e-mail
+//     previews, Config.DevHandlers); they exist nowhere on AWS.
 //
 // Requests to /api/* through this handler come "through CloudFront": they
 // carry the distribution's origin custom headers (Config.OriginHeaders,

@@ -8,6 +8,10 @@
 // marker item per dataset (PK=SEED, SK=<dataset>) keeps a hash of the
 // dataset's content, so an unchanged dataset is skipped and restarts of
 // the local cloud stay instant. Rows removed from a CSV are not deleted.
+//
+// Demo (demo.go, demo_ads.go, demo_data.go) adds the local cloud's demo
+// marketplace: sellers with subscriptions, ads with photos drawn here
+// (photos*.go) and reviews.
 package seed
 
 import (

@@ -96,7 +96,7 @@ func (s *Service) SendVerification(ctx context.Context, uid string) (User, error
 		return User{}, fmt.Errorf("accounts: send verification to %s: %w", uid, err)
 	}
 	lang := languageOr(u.Language, DefaultLanguage)
-	if err := s.sender.Send(ctx, composeMail(verificationTexts, lang, s.opts.From, u, link(s.opts.SiteURL, lang, "email-verification", secret))); err != nil {
+	if err := s.sendMail(ctx, verificationMail, lang, u, secret); err != nil {
 		return User{}, fmt.Errorf("accounts: send verification to %s: %w", uid, apperr.New(apperr.CodeVerificationEmailFailed, err))
 	}
 	return u, nil

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
-	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/httpx"
 	"github.com/remat/remat/shared/imaging"
 	"github.com/remat/remat/shared/mail"
@@ -245,8 +243,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, client Client) (Us
 	if err := s.store.CreateUser(ctx, u, tok); err != nil {
 		return User{}, fmt.Errorf("accounts: sign up: %w", err)
 	}
-	msg := composeMail(verificationTexts, u.Language, s.opts.From, u, link(s.opts.SiteURL, u.Language, "email-verification", secret))
-	if err := s.sender.Send(ctx, msg); err != nil {
+	if err := s.sendMail(ctx, verificationMail, u.Language, u, secret); err != nil {
 		// Nothing half-created: undo with a compensating transaction. A
 		// context that is already done (a stalled SES) must not stop the
 		// undo, which must still end before the function's timeout.
@@ -265,11 +262,11 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, client Client) (Us
 // never tells whether an address is registered. Errors:
 // too_many_requests (per e-mail and per address), internal.
 func (s *Service) ResendVerification(ctx context.Context, email, lang string, client Client) error {
-	return s.mailByEmail(ctx, "resend verification", email, client, func(u User) (Token, map[string]mailText, string, bool) {
+	return s.mailByEmail(ctx, "resend verification", email, client, func(u User) (Token, mailKind, bool) {
 		if u.EmailVerified {
-			return Token{}, nil, "", false
+			return Token{}, 0, false
 		}
-		return Token{Kind: TokenVerify, ExpiresAt: s.now().Add(VerifyTokenTTL)}, verificationTexts, "email-verification", true
+		return Token{Kind: TokenVerify, ExpiresAt: s.now().Add(VerifyTokenTTL)}, verificationMail, true
 	}, lang)
 }
 
@@ -277,15 +274,15 @@ func (s *Service) ResendVerification(ctx context.Context, email, lang string, cl
 // account; otherwise it does nothing (same answer). Errors as
 // ResendVerification.
 func (s *Service) ForgotPassword(ctx context.Context, email, lang string, client Client) error {
-	return s.mailByEmail(ctx, "forgot password", email, client, func(u User) (Token, map[string]mailText, string, bool) {
+	return s.mailByEmail(ctx, "forgot password", email, client, func(u User) (Token, mailKind, bool) {
 		if u.Status != StatusActive {
-			return Token{}, nil, "", false
+			return Token{}, 0, false
 		}
-		return Token{Kind: TokenReset, Version: u.TokenVersion, ExpiresAt: s.now().Add(ResetTokenTTL)}, resetTexts, "reset-password", true
+		return Token{Kind: TokenReset, Version: u.TokenVersion, ExpiresAt: s.now().Add(ResetTokenTTL)}, resetMail, true
 	}, lang)
 }
 
-type mailPlan func(User) (tok Token, texts map[string]mailText, page string, send bool)
+type mailPlan func(User) (tok Token, kind mailKind, send bool)
 
 func (s *Service) mailByEmail(ctx context.Context, what, email string, client Client, plan mailPlan, lang string) error {
 	email = NormalizeEmail(email)
@@ -308,7 +305,7 @@ func (s *Service) mailByEmail(ctx context.Context, what, email string, client Cl
 	if err != nil {
 		return fmt.Errorf("accounts: %s: %w", what, err)
 	}
-	tok, texts, page, send := plan(u)
+	tok, kind, send := plan(u)
 	if !send {
 		return nil
 	}
@@ -318,7 +315,7 @@ func (s *Service) mailByEmail(ctx context.Context, what, email string, client Cl
 		return fmt.Errorf("accounts: %s: %w", what, err)
 	}
 	l := languageOr(lang, languageOr(u.Language, DefaultLanguage))
-	if err := s.sender.Send(ctx, composeMail(texts, l, s.opts.From, u, link(s.opts.SiteURL, l, page, secret))); err != nil {
+	if err := s.sendMail(ctx, kind, l, u, secret); err != nil {
 		// The answer must not differ for existing accounts; the user can
 		// ask again.
 		slog.ErrorContext(ctx, "accounts: send "+what+" e-mail failed", "uid", u.ID, "err", err.Error())
@@ -406,267 +403,6 @@ func (s *Service) ResetPassword(ctx context.Context, secret, newPassword, confir
 	return nil
 }
 
-// ---------------------------------------------------------------- login
-
-// dummyHash is verified for unknown e-mails, so a login takes about as
-// long whether or not the account exists.
-func (s *Service) dummyHash() string {
-	s.dummyOnce.Do(func() {
-		secret, _ := newSecret()
-		s.dummy, _ = s.hasher.Hash(secret)
-	})
-	return s.dummy
-}
-
-// budget is one throttle a password check must get through: at most
-// limit checks per window for key in scope.
-type budget struct {
-	scope, key string
-	limit      int
-}
-
-// reserveChecks reserves one password check in each budget, in order,
-// before the password is looked at: the reservation is the counter's only
-// atomic step, so requests racing each other can never get more checks
-// between them than the budget allows. A budget that is used up is
-// too_many_requests (Retry-After: the end of the window), and the checks
-// reserved in the budgets before it are given back.
-func (s *Service) reserveChecks(ctx context.Context, budgets ...budget) ([]LoginAttempt, error) {
-	now := s.now()
-	secs := int64(loginWindow / time.Second)
-	start := time.Unix(now.Unix()/secs*secs, 0)
-	held := make([]LoginAttempt, 0, len(budgets))
-	for _, b := range budgets {
-		a := LoginAttempt{Scope: b.scope, Key: b.key, WindowStart: start, WindowEnd: start.Add(loginWindow)}
-		ok, err := s.store.ReserveLoginAttempt(ctx, a, b.limit)
-		if err != nil || !ok {
-			s.releaseChecks(ctx, held)
-			if err != nil {
-				return nil, fmt.Errorf("accounts: throttle %s: %w", b.scope, err)
-			}
-			return nil, apperr.TooManyRequests(a.WindowEnd.Sub(now))
-		}
-		held = append(held, a)
-	}
-	return held, nil
-}
-
-// releaseChecks gives reserved checks back: only wrong passwords use up a
-// budget (see keys.go), so a right password, or a request that ended
-// before its check, returns its reservations. A release that fails leaves
-// the check counted, which errs on the side of refusing.
-func (s *Service) releaseChecks(ctx context.Context, held []LoginAttempt) {
-	ctx = context.WithoutCancel(ctx)
-	for _, a := range held {
-		if err := s.store.ReleaseLoginAttempt(ctx, a); err != nil {
-			slog.ErrorContext(ctx, "accounts: release login attempt", "scope", a.Scope, "err", err.Error())
-		}
-	}
-}
-
-// Login checks e-mail and password and returns a token and the user.
-// Errors: validation_failed (empty fields), too_many_requests (5 failures
-// per account or 30 per client address in 15 minutes), invalid_credentials
-// (same for unknown e-mails), then, only for the right password,
-// account_status (params.status) and email_not_verified.
-func (s *Service) Login(ctx context.Context, email, plain string, client Client) (string, User, error) {
-	email = NormalizeEmail(email)
-	f := fieldErrors{}
-	if email == "" {
-		f.add("email", apperr.FieldRequired)
-	}
-	if plain == "" {
-		f.add("password", apperr.FieldRequired)
-	}
-	if err := f.err(); err != nil {
-		return "", User{}, fmt.Errorf("accounts: login: %w", err)
-	}
-	held, err := s.reserveChecks(ctx, budget{scopeFailAddr, client.key(), loginAddrLimit}, budget{scopeFailAccount, email, loginAccountLimit})
-	if err != nil {
-		return "", User{}, fmt.Errorf("accounts: login: %w", err)
-	}
-	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
-		s.releaseChecks(ctx, held)
-		return "", User{}, fmt.Errorf("accounts: login: %w", err)
-	}
-	hash := u.PasswordHash
-	if err != nil || hash == "" {
-		hash = s.dummyHash()
-	}
-	ok, verr := s.verify(plain, hash)
-	if verr != nil || !ok || err != nil || u.PasswordHash == "" {
-		// A failure: the reserved checks stay counted.
-		if verr != nil {
-			slog.ErrorContext(ctx, "accounts: stored password hash unreadable", "uid", u.ID, "err", verr.Error())
-		}
-		return "", User{}, fmt.Errorf("accounts: login: %w", apperr.New(apperr.CodeInvalidCredentials, nil))
-	}
-	s.releaseChecks(ctx, held)
-	if err := statusError(u); err != nil {
-		return "", User{}, fmt.Errorf("accounts: login %s: %w", u.ID, err)
-	}
-	if !u.EmailVerified {
-		return "", User{}, fmt.Errorf("accounts: login %s: %w", u.ID, apperr.New(apperr.CodeEmailNotVerified, nil))
-	}
-	if s.hasher.NeedsRehash(u.PasswordHash) {
-		if h, err := s.hasher.Hash(plain); err == nil {
-			if err := s.store.SetPasswordHash(ctx, u.ID, h); err != nil {
-				slog.WarnContext(ctx, "accounts: rehash password", "uid", u.ID, "err", err.Error())
-			}
-		}
-	}
-	tok, err := s.token(u)
-	if err != nil {
-		return "", User{}, err
-	}
-	return tok, u, nil
-}
-
-// statusError is account_status with params.status for inactive accounts.
-func statusError(u User) error {
-	if u.Status == StatusActive {
-		return nil
-	}
-	return apperr.WithParams(apperr.CodeAccountStatus, map[string]string{"status": string(u.Status)}, nil)
-}
-
-func (s *Service) token(u User) (string, error) {
-	tok, err := s.issuer.Issue(auth.Principal{UserID: u.ID, Role: u.Role, Version: u.TokenVersion})
-	if err != nil {
-		return "", fmt.Errorf("accounts: issue token for %s: %w", u.ID, err)
-	}
-	return tok, nil
-}
-
-// ---------------------------------------------------------------- profile
-
-// Me returns the caller's account.
-func (s *Service) Me(ctx context.Context, p auth.Principal) (User, error) {
-	u, err := s.store.UserByID(ctx, p.UserID)
-	if errors.Is(err, apperr.ErrNotFound) {
-		return User{}, fmt.Errorf("accounts: me: %w", apperr.New(apperr.CodeNotLoggedIn, err))
-	}
-	if err != nil {
-		return User{}, fmt.Errorf("accounts: me: %w", err)
-	}
-	return u, nil
-}
-
-// UpdateInput is the body of PATCH /auth/update-info; absent fields are
-// unchanged. The e-mail cannot be changed here.
-type UpdateInput struct {
-	FirstName *string  `json:"firstName"`
-	LastName  *string  `json:"lastName"`
-	Phone     *string  `json:"phone"`
-	Language  *string  `json:"language"`
-	Company   *Company `json:"company"`
-}
-
-func trimPtr(p *string) *string {
-	if p == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*p)
-	return &v
-}
-
-// UpdateInfo changes the caller's profile. Errors: validation_failed;
-// company_required when a professional has no company.
-func (s *Service) UpdateInfo(ctx context.Context, p auth.Principal, in UpdateInput) (User, error) {
-	in.FirstName, in.LastName, in.Phone, in.Language = trimPtr(in.FirstName), trimPtr(in.LastName), trimPtr(in.Phone), trimPtr(in.Language)
-	f := fieldErrors{}
-	if in.FirstName != nil {
-		*in.FirstName = f.text("firstName", *in.FirstName, NameMax)
-	}
-	if in.LastName != nil {
-		*in.LastName = f.text("lastName", *in.LastName, NameMax)
-	}
-	if in.Phone != nil {
-		f.phone("phone", *in.Phone, true)
-	}
-	if in.Language != nil {
-		if *in.Language == "" {
-			f.add("language", apperr.FieldRequired)
-		}
-		f.language("language", *in.Language)
-	}
-	company := f.company(in.Company)
-	if err := f.err(); err != nil {
-		return User{}, fmt.Errorf("accounts: update info: %w", err)
-	}
-	u, err := s.Me(ctx, p)
-	if err != nil {
-		return User{}, err
-	}
-	upd := ProfileUpdate{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Language: in.Language}
-	if company != nil {
-		if u.AccountType != AccountProfessional {
-			return User{}, fmt.Errorf("accounts: update info: %w", apperr.Validation(map[string]string{"company": apperr.FieldInvalid}))
-		}
-		upd.SetCompany, upd.Company = true, company
-	} else if u.AccountType == AccountProfessional && u.Company == nil {
-		return User{}, fmt.Errorf("accounts: update info: %w", apperr.New(apperr.CodeCompanyRequired, nil))
-	}
-	u, err = s.store.UpdateProfile(ctx, p.UserID, upd)
-	if err != nil {
-		return User{}, fmt.Errorf("accounts: update info: %w", err)
-	}
-	return u, nil
-}
-
-// ChangePassword checks the current password and sets the new one; every
-// other token dies and the caller gets a fresh one. Errors:
-// validation_failed, cannot_change_password (wrong current password or no
-// password yet), too_many_requests (failures count like logins).
-func (s *Service) ChangePassword(ctx context.Context, p auth.Principal, current, newPassword, confirm string) (string, error) {
-	u, err := s.Me(ctx, p)
-	if err != nil {
-		return "", err
-	}
-	f := fieldErrors{}
-	if current == "" {
-		f.add("currentPassword", apperr.FieldRequired)
-	}
-	f.password("newPassword", newPassword, u.Email)
-	if confirm != newPassword {
-		f.add("confirmPassword", apperr.FieldPasswordsMismatch)
-	}
-	if err := f.err(); err != nil {
-		return "", fmt.Errorf("accounts: change password: %w", err)
-	}
-	held, err := s.reserveChecks(ctx, budget{scopeFailAccount, NormalizeEmail(u.Email), loginAccountLimit})
-	if err != nil {
-		return "", fmt.Errorf("accounts: change password: %w", err)
-	}
-	ok := false
-	if u.PasswordHash != "" {
-		ok, _ = s.verify(current, u.PasswordHash)
-	}
-	if !ok {
-		return "", fmt.Errorf("accounts: change password of %s: %w", u.ID, apperr.New(apperr.CodeCannotChangePassword, nil))
-	}
-	s.releaseChecks(ctx, held)
-	hash, err := s.hasher.Hash(newPassword)
-	if err != nil {
-		return "", fmt.Errorf("accounts: change password: %w", err)
-	}
-	u, err = s.store.ChangePassword(ctx, u.ID, p.Version, hash)
-	if err != nil {
-		return "", fmt.Errorf("accounts: change password: %w", err)
-	}
-	return s.token(u)
-}
-
-// Logout revokes every token of the caller (the token version is bumped),
-// so copies of the token stop working everywhere.
-func (s *Service) Logout(ctx context.Context, p auth.Principal) error {
-	if err := s.store.BumpTokenVersion(ctx, p.UserID); err != nil {
-		return fmt.Errorf("accounts: logout: %w", err)
-	}
-	return nil
-}
-
 // ---------------------------------------------------------------- admin
 
 // CreateAdminInput is the body of POST /auth/create-admin.
@@ -719,74 +455,4 @@ func (s *Service) CreateAdmin(ctx context.Context, in CreateAdminInput, client C
 		return User{}, fmt.Errorf("accounts: create admin: %w", err)
 	}
 	return u, nil
-}
-
-// ---------------------------------------------------------------- avatar
-
-// UploadAvatar processes an uploaded image, stores it, points the profile
-// at it and deletes the previous avatar. Every attempt counts against
-// avatarLimit per user and avatarWindow before the picture is read, refused
-// ones too: each costs a decode. Errors: image_processing_failed
-// (params.reason), too_many_requests.
-func (s *Service) UploadAvatar(ctx context.Context, p auth.Principal, r io.Reader) (User, error) {
-	if s.avatar == nil || s.blobs == nil {
-		return User{}, errors.New("accounts: upload avatar: image processing is not configured")
-	}
-	if _, err := s.Me(ctx, p); err != nil {
-		return User{}, err
-	}
-	if err := s.allow(ctx, scopeAvatar, p.UserID, avatarLimit, avatarWindow); err != nil {
-		return User{}, fmt.Errorf("accounts: upload avatar: %w", err)
-	}
-	jpeg, err := s.avatar(r, MaxAvatarBytes)
-	if err != nil {
-		return User{}, fmt.Errorf("accounts: upload avatar: %w", imageError(err))
-	}
-	key := blob.NewAvatarKey(p.UserID, s.now())
-	if err := s.blobs.Put(ctx, key, imaging.AvatarContentType, jpeg, blob.ImmutableCacheControl); err != nil {
-		return User{}, fmt.Errorf("accounts: upload avatar: %w", err)
-	}
-	old, u, err := s.store.SetAvatar(ctx, p.UserID, key)
-	if err != nil {
-		_ = s.blobs.Delete(context.WithoutCancel(ctx), key)
-		return User{}, fmt.Errorf("accounts: upload avatar: %w", err)
-	}
-	// Only keys this code made are deleted: a corrupt item must not make
-	// the function delete someone else's object.
-	if old != "" && old != key && blob.IsAvatarKeyOf(p.UserID, old) {
-		if err := s.blobs.Delete(ctx, old); err != nil {
-			slog.WarnContext(ctx, "accounts: delete previous avatar", "key", old, "err", err.Error())
-		}
-	}
-	return u, nil
-}
-
-// Reasons of image_processing_failed (params.reason) raised here; the
-// rest come from imaging.
-const (
-	ReasonTooLarge = string(imaging.ReasonTooLarge)
-	ReasonMissing  = string(imaging.ReasonMissing)
-)
-
-// ImageFailed is image_processing_failed with params.reason.
-func ImageFailed(reason string, cause error) *apperr.Error {
-	return apperr.WithParams(apperr.CodeImageProcessingFailed, map[string]string{"reason": reason}, cause)
-}
-
-// imageError maps imaging's rejections and an over-long body onto
-// image_processing_failed; other errors (I/O) stay internal.
-func imageError(err error) error {
-	var ae *apperr.Error
-	if errors.As(err, &ae) && ae.Code == apperr.CodeImageProcessingFailed {
-		return err
-	}
-	var ie *imaging.ImageError
-	if errors.As(err, &ie) {
-		return ImageFailed(string(ie.Reason), err)
-	}
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return ImageFailed(ReasonTooLarge, err)
-	}
-	return err
 }

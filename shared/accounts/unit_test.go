@@ -7,27 +7,27 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/imaging"
+	"github.com/remat/remat/shared/mail"
 )
 
 func TestMailsInEveryLanguage(t *testing.T) {
 	u := User{FirstName: `<b>Zoë</b> & "Co"`, Email: "z@example.ch"}
-	for _, texts := range []map[string]mailText{verificationTexts, resetTexts} {
+	for _, kind := range []mailKind{verificationMail, resetMail} {
 		seen := map[string]bool{}
 		for _, lang := range Languages {
-			tx, ok := texts[lang]
-			if !ok {
-				t.Fatalf("%s: missing", lang)
+			href := link("https://remat.ch/", lang, kind.page(), "tok_-9")
+			m, err := composeMail(kind, lang, "no-reply@remat.ch", "https://remat.ch/", u, href)
+			if err != nil {
+				t.Fatalf("%s: %v", lang, err)
 			}
-			if seen[tx.Subject] {
-				t.Errorf("%s: subject %q repeats another language's", lang, tx.Subject)
+			if seen[m.Subject] {
+				t.Errorf("%s: subject %q repeats another language's", lang, m.Subject)
 			}
-			seen[tx.Subject] = true
-			href := link("https://remat.ch/", lang, "reset-password", "tok_-9")
-			m := composeMail(texts, lang, "no-reply@remat.ch", u, href)
+			seen[m.Subject] = true
 			if err := m.Validate(); err != nil {
 				t.Errorf("%s: %v", lang, err)
 			}
-			if href != "https://remat.ch/"+lang+"/reset-password/tok_-9" {
+			if href != "https://remat.ch/"+lang+"/"+kind.page()+"/tok_-9" {
 				t.Errorf("%s: link: got %q", lang, href)
 			}
 			if !strings.Contains(m.Text, href) || !strings.Contains(m.HTML, `href="`+href+`"`) || !strings.Contains(m.HTML, `lang="`+lang+`"`) {
@@ -39,8 +39,12 @@ func TestMailsInEveryLanguage(t *testing.T) {
 		}
 	}
 	// Unknown languages fall back to French.
-	m := composeMail(verificationTexts, "xx", "a@b.ch", User{Email: "z@example.ch"}, "https://x/")
-	if m.Subject != verificationTexts["fr"].Subject || strings.HasPrefix(m.Text, "Bonjour ,") {
+	m, err := composeMail(verificationMail, "xx", "a@b.ch", "https://x/", User{Email: "z@example.ch"}, "https://x/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, _ := mail.Render("fr", mail.AccountVerification{})
+	if m.Subject != fr.Subject || !strings.HasPrefix(m.Text, "Bonjour,\n") {
 		t.Errorf("fallback: got %q / %q", m.Subject, m.Text[:20])
 	}
 }

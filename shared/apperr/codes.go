@@ -154,6 +154,16 @@ const (
 	FieldUnknownCanton   = "unknown_canton"
 )
 
+// FieldCodes lists every field code, for tests and for checking that
+// clients translate all of them.
+func FieldCodes() []string {
+	return []string{
+		FieldRequired, FieldInvalidEmail, FieldTooLong, FieldTooShort, FieldInvalid,
+		FieldInvalidCharacters, FieldTooCommon, FieldPasswordsMismatch, FieldMustAccept,
+		FieldOutOfRange, FieldUnknownCategory, FieldUnknownLocality, FieldUnknownCanton,
+	}
+}
+
 type codeInfo struct {
 	status  int
 	message string

@@ -15,6 +15,10 @@
 //
 // Layers: Handler / WebhookHandler (HTTP, routes in handler.go) -> Service
 // (rules) -> Store (DynamoStore on the single table, keys in keys.go) and
-// Provider (stripe.go, testmode.go). The invoice PDF is rendered and stored
-// through the Invoices seam.
+// the payment provider's interfaces (provider.go: Provider, EventVerifier,
+// TestPayer), which package stripeprovider implements with stripe-go; only
+// the billing and payments-webhook functions wire it (Wire's Payments), so
+// the functions that import billing for plans and subscriptions do not
+// link stripe-go. The invoice PDF is rendered and stored through the
+// Invoices seam.
 package billing

@@ -26,6 +26,7 @@ import (
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/billing/stripeprovider"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
@@ -85,15 +86,15 @@ func newCloud(t *testing.T, m mode) *cloud {
 	c.site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { webhookHandler.ServeHTTP(w, r) }))
 	t.Cleanup(c.site.Close)
 	opts := billing.Options{
-		WebhookSecret: webhookSecret, From: "no-reply@remat.ch", SiteURL: "https://remat.test", Limiter: ratelimit.New(db, table).WithClock(c.clock),
+		Events: stripeprovider.Webhook{Secret: webhookSecret}, From: "no-reply@remat.ch", SiteURL: "https://remat.test", Limiter: ratelimit.New(db, table).WithClock(c.clock),
 		Seller: billing.Seller{Name: "Remat GmbH", Address: "Musterstrasse 1, 8000 Zürich", VATNumber: "CHE-123.456.789 MWST"},
 	}
 	switch m {
 	case testMode:
-		opts.Provider, opts.TestPayer = billing.TestProvider{}, billing.NewTestPayer(c.site.URL, webhookSecret)
+		opts.Provider, opts.TestPayer = billing.TestProvider{}, stripeprovider.NewTestPayer(c.site.URL, webhookSecret)
 	case stripeMode:
-		backends := billing.NewStripeBackend(testcloud.StripeMock(t), 0, &stripe.LeveledLogger{Level: stripe.LevelNull}, &http.Client{Timeout: 10 * time.Second})
-		opts.Provider, opts.PublishableKey = billing.NewStripeProvider("sk_test_123", backends), publishableKey
+		backends := stripeprovider.NewBackend(testcloud.StripeMock(t), 0, &stripe.LeveledLogger{Level: stripe.LevelNull}, &http.Client{Timeout: 10 * time.Second})
+		opts.Provider, opts.PublishableKey = stripeprovider.New("sk_test_123", backends), publishableKey
 	}
 	c.svc = billing.NewService(c.store, billing.AccountsCustomers{Users: c.users},
 		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, mail.NewSESSender(ses), opts).WithClock(c.clock)
@@ -187,7 +188,7 @@ func (c *cloud) serve(t *testing.T, h http.Handler, req *http.Request) response 
 // deliver posts a signed provider event to the webhook.
 func (c *cloud) deliver(t *testing.T, eventID, typ string, pi stripe.PaymentIntent, secret string) response {
 	t.Helper()
-	body, header, err := billing.SignedEvent(eventID, typ, pi, secret, time.Now())
+	body, header, err := stripeprovider.SignedEvent(eventID, typ, pi, secret, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ func (c *cloud) intentOf(t *testing.T, orderID string) stripe.PaymentIntent {
 	}
 	return stripe.PaymentIntent{
 		ID: o.IntentID, Object: "payment_intent", Amount: o.Amounts.TotalRp, Currency: stripe.CurrencyCHF,
-		Metadata: map[string]string{billing.MetadataOrderID: o.ID}, Status: stripe.PaymentIntentStatusSucceeded,
+		Metadata: map[string]string{stripeprovider.MetadataOrderID: o.ID}, Status: stripe.PaymentIntentStatusSucceeded,
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/billing/stripeprovider"
 	"github.com/remat/remat/shared/ddb"
 )
 
@@ -265,7 +266,7 @@ func TestWebhookSuccessBeforeOrderExists(t *testing.T) {
 	}
 	o := billing.NewOrder("01KEARLYEVENT0000000000000", uid, plan, false, billing.ProviderTest, c.clock())
 	o.IntentID = billing.TestIntentID(o.ID)
-	pi := stripe.PaymentIntent{ID: o.IntentID, Amount: o.Amounts.TotalRp, Currency: stripe.CurrencyCHF, Metadata: map[string]string{billing.MetadataOrderID: o.ID}}
+	pi := stripe.PaymentIntent{ID: o.IntentID, Amount: o.Amounts.TotalRp, Currency: stripe.CurrencyCHF, Metadata: map[string]string{stripeprovider.MetadataOrderID: o.ID}}
 	before := c.snapshot(t)
 	if r := c.deliver(t, "evt_early", billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
 		t.Fatalf("early event: got %d %s", r.status, r.raw)
@@ -299,7 +300,7 @@ func TestWebhookMismatchChangesNothing(t *testing.T) {
 	before := c.snapshot(t)
 	for name, mut := range variants {
 		pi := good
-		pi.Metadata = map[string]string{billing.MetadataOrderID: id}
+		pi.Metadata = map[string]string{stripeprovider.MetadataOrderID: id}
 		mut(&pi)
 		if r := c.deliver(t, "evt_"+strings.ReplaceAll(name, " ", "_"), billing.EventPaymentSucceeded, pi, webhookSecret); r.status != 200 {
 			t.Errorf("%s: got %d %s", name, r.status, r.raw)

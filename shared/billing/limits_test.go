@@ -10,6 +10,7 @@ import (
 
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/billing/stripeprovider"
 )
 
 // TestCreateOrderIsRateLimited: each order creates the provider's payment
@@ -72,7 +73,7 @@ func TestWebhookRefusesSignaturesOutsideFiveMinutes(t *testing.T) {
 // at signedAt.
 func deliverAt(t *testing.T, c *cloud, eventID string, pi stripe.PaymentIntent, signedAt time.Time) response {
 	t.Helper()
-	body, header, err := billing.SignedEvent(eventID, billing.EventPaymentSucceeded, pi, webhookSecret, signedAt)
+	body, header, err := stripeprovider.SignedEvent(eventID, billing.EventPaymentSucceeded, pi, webhookSecret, signedAt)
 	if err != nil {
 		t.Fatal(err)
 	}

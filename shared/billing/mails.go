@@ -3,37 +3,40 @@ package billing
 import (
 	"context"
 	"fmt"
-	"html"
+	"slices"
 
 	"github.com/remat/remat/shared/mail"
 )
 
-var invoiceMail = map[string]struct{ subject, body, link string }{
-	"en": {"Your Remat invoice %s", "Thank you for your payment. Your invoice %s is in your dashboard:", "Open the invoice"},
-	"fr": {"Votre facture Remat %s", "Merci pour votre paiement. Votre facture %s se trouve dans votre tableau de bord :", "Ouvrir la facture"},
-	"de": {"Ihre Remat-Rechnung %s", "Vielen Dank für Ihre Zahlung. Ihre Rechnung %s finden Sie in Ihrem Dashboard:", "Rechnung öffnen"},
-	"it": {"La tua fattura Remat %s", "Grazie per il pagamento. La fattura %s è nella tua dashboard:", "Apri la fattura"},
-	"sq": {"Fatura juaj Remat %s", "Faleminderit për pagesën. Fatura juaj %s është në panelin tuaj:", "Hap faturën"},
+// invoiceMail tells the buyer the invoice is ready, with a link to it, in
+// the invoice's language (English when the e-mails have not that one).
+func invoiceMail(inv Invoice, from, siteURL string) (mail.Message, error) {
+	lang := inv.Language
+	if !slices.Contains(mail.Languages, lang) {
+		lang = "en"
+	}
+	m, err := mail.Render(lang, mail.InvoiceReady{
+		Footer: mail.Footer{SiteURL: siteURL},
+		Number: inv.Number,
+		Link:   fmt.Sprintf("%s/%s/invoice/%s", siteURL, lang, inv.ID),
+	})
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("billing: invoice e-mail %s: %w", inv.ID, err)
+	}
+	m.From, m.To = from, []string{inv.Customer.Email}
+	return m, nil
 }
 
-// mailInvoice tells the buyer the invoice is ready, with a link to it.
+// mailInvoice sends invoiceMail, when there is a mailer and an address.
 func (s *Service) mailInvoice(ctx context.Context, inv Invoice) error {
 	if s.mailer == nil || inv.Customer.Email == "" {
 		return nil
 	}
-	lang := inv.Language
-	t, ok := invoiceMail[lang]
-	if !ok {
-		lang, t = "en", invoiceMail["en"]
-	}
-	link := fmt.Sprintf("%s/%s/invoice/%s", s.opts.SiteURL, lang, inv.ID)
-	body := fmt.Sprintf(t.body, inv.Number)
-	err := s.mailer.Send(ctx, mail.Message{
-		From: s.opts.From, To: []string{inv.Customer.Email}, Subject: fmt.Sprintf(t.subject, inv.Number),
-		Text: body + "\n\n" + link + "\n",
-		HTML: "<p>" + html.EscapeString(body) + "</p><p><a href=\"" + html.EscapeString(link) + "\">" + html.EscapeString(t.link) + "</a></p>",
-	})
+	m, err := invoiceMail(inv, s.opts.From, s.opts.SiteURL)
 	if err != nil {
+		return err
+	}
+	if err := s.mailer.Send(ctx, m); err != nil {
 		return fmt.Errorf("billing: mail invoice %s: %w", inv.ID, err)
 	}
 	return nil

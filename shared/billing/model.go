@@ -1,9 +1,9 @@
 package billing
 
 import (
-	"strconv"
 	"time"
 
+	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/money"
 )
 
@@ -184,22 +184,17 @@ func NewOrder(id, uid string, plan Plan, trial bool, provider ProviderName, now 
 	}
 }
 
+// trialDescription is the order line of a free trial of p, in each
+// language of the plan's name (English wording for a language the
+// catalogues lack).
 func trialDescription(p Plan) Localized {
-	n := p.FreeMonths
 	out := Localized{}
 	for lang, name := range p.Name {
-		switch lang {
-		case "fr":
-			out[lang] = name + " – " + strconv.Itoa(n) + " mois offerts"
-		case "de":
-			out[lang] = name + " – " + strconv.Itoa(n) + " Monate gratis"
-		case "it":
-			out[lang] = name + " – " + strconv.Itoa(n) + " mesi gratuiti"
-		case "sq":
-			out[lang] = name + " – " + strconv.Itoa(n) + " muaj falas"
-		default:
-			out[lang] = name + " – " + strconv.Itoa(n) + " months free"
+		s, err := mail.Text(lang, "billing.trialLine", "plan", name, "months", p.FreeMonths)
+		if err != nil {
+			s, _ = mail.Text("en", "billing.trialLine", "plan", name, "months", p.FreeMonths)
 		}
+		out[lang] = s
 	}
 	return out
 }

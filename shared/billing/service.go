@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/oklog/ulid/v2"
-	"github.com/stripe/stripe-go/v76"
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
@@ -26,9 +25,10 @@ type Options struct {
 	Provider Provider
 	// TestPayer is set in test mode only: it enables
 	// POST /orders/{id}/test-payment.
-	TestPayer *TestPayer
-	// WebhookSecret verifies webhook signatures (whsec_...).
-	WebhookSecret string
+	TestPayer TestPayer
+	// Events verifies the webhook's events (signed with the webhook
+	// secret, whsec_...); nil rejects every event (no secret configured).
+	Events EventVerifier
 	// PublishableKey is returned with Stripe orders for Stripe.js.
 	PublishableKey string
 	Seller         Seller
@@ -266,24 +266,27 @@ func validExpiry(v string) bool {
 // nothing (nil: the provider must not retry them). Other errors are
 // internal, so the provider retries later.
 func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature string) error {
+	if s.opts.Events == nil {
+		return apperr.New(apperr.CodeInvalidSignature, errors.New("billing: no webhook secret configured"))
+	}
 	// The provider signs with the wall clock, not the service's (tests move that).
-	ev, err := VerifyEvent(payload, signature, s.opts.WebhookSecret, time.Now())
+	ev, err := s.opts.Events.VerifyEvent(payload, signature, time.Now())
 	if err != nil {
 		return apperr.New(apperr.CodeInvalidSignature, err)
 	}
-	log := slog.With("event", ev.ID, "type", string(ev.Type))
-	typ := string(ev.Type)
+	log := slog.With("event", ev.ID, "type", ev.Type)
+	typ := ev.Type
 	if typ != EventPaymentSucceeded && typ != EventPaymentFailed {
 		log.DebugContext(ctx, "billing: webhook event ignored")
 		return nil
 	}
-	var pi stripe.PaymentIntent
-	if ev.Data == nil || pi.UnmarshalJSON(ev.Data.Raw) != nil {
+	pi := ev.Intent
+	if pi == nil {
 		log.WarnContext(ctx, "billing: webhook event without a payment intent")
 		return nil
 	}
-	orderID := pi.Metadata[MetadataOrderID]
-	log = log.With("order", orderID, "intent", pi.ID)
+	orderID := pi.OrderID
+	log = log.With("order", orderID, "intent", pi.IntentID)
 	o, err := s.store.Order(ctx, orderID)
 	if errors.Is(err, apperr.New(apperr.CodeOrderNotFound, nil)) || orderID == "" {
 		log.WarnContext(ctx, "billing: webhook event for an unknown order; nothing changed")
@@ -292,7 +295,7 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 	if err != nil {
 		return fmt.Errorf("billing: webhook: %w", err)
 	}
-	if o.IntentID != pi.ID {
+	if o.IntentID != pi.IntentID {
 		log.WarnContext(ctx, "billing: webhook event for another payment of the order; nothing changed", "want_intent", o.IntentID)
 		return nil
 	}
@@ -309,9 +312,9 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 		log.InfoContext(ctx, "billing: order failed")
 		return nil
 	}
-	if pi.Amount != o.Amounts.TotalRp || !strings.EqualFold(string(pi.Currency), o.Currency) {
+	if pi.AmountRp != o.Amounts.TotalRp || !strings.EqualFold(pi.Currency, o.Currency) {
 		log.WarnContext(ctx, "billing: webhook amount does not match the order; nothing changed",
-			"amount", pi.Amount, "currency", string(pi.Currency), "want_amount", o.Amounts.TotalRp, "want_currency", o.Currency)
+			"amount", pi.AmountRp, "currency", pi.Currency, "want_amount", o.Amounts.TotalRp, "want_currency", o.Currency)
 		return nil
 	}
 	if o.Status == OrderPaid {

@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
-	"github.com/stripe/stripe-go/v76"
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
@@ -34,9 +33,10 @@ type Wiring struct {
 // stripe-webhook-secret or else test-webhook-secret), the store, the
 // invoice PDFs in the images bucket, SES, and the token verifier (from
 // jwt-public-key: billing only verifies tokens, so it never reads the
-// private signing key).
-// stripeBackends nil uses Stripe's API.
-func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBackends *stripe.Backends) (Wiring, error) {
+// private signing key). payments makes the provider's adapters
+// (stripeprovider.Payments): only the two billing functions pass one, so
+// no other function that imports billing links the provider's SDK.
+func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, payments Payments) (Wiring, error) {
 	ssmClient := ssm.NewFromConfig(awsCfg)
 	sec, err := secrets.Load(ctx, ssmClient, cfg.SSMPrefix, secrets.JWTPublicKey)
 	if err != nil {
@@ -57,7 +57,7 @@ func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBacke
 			return Wiring{}, fmt.Errorf("billing: %s is set, so %s and %s are required in SSM under %s",
 				config.EnvStripePublishableKey, secrets.StripeSecretKey, secrets.StripeWebhookSecret, cfg.SSMPrefix)
 		}
-		opts.Provider, opts.WebhookSecret = NewStripeProvider(key, stripeBackends), whsec
+		opts.Provider, opts.Events = payments.Provider(key), payments.Events(whsec)
 	case config.PaymentTest:
 		whsec := opt[secrets.StripeWebhookSecret]
 		if whsec == "" {
@@ -71,7 +71,7 @@ func Wire(ctx context.Context, cfg config.Config, awsCfg aws.Config, stripeBacke
 				"ssm", cfg.SSMPrefix+"/"+secrets.TestWebhookSecret)
 			break
 		}
-		opts.Provider, opts.WebhookSecret, opts.TestPayer = TestProvider{}, whsec, NewTestPayer(cfg.SiteURL, whsec)
+		opts.Provider, opts.Events, opts.TestPayer = TestProvider{}, payments.Events(whsec), payments.TestPayer(cfg.SiteURL, whsec)
 	}
 	pub, err := auth.ParsePublicKey(sec[secrets.JWTPublicKey])
 	if err != nil {

@@ -77,3 +77,16 @@ func (s *Store) unindex(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// search answers q from the search index (package search); the store
+// must sign cursors (WithCursors). Unexported on purpose: binaries that
+// link the Store without the Service (the images and contact-request
+// functions, the seed) and keep every exported method (see
+// reflect.Value.MethodByName) would link the whole search engine.
+func (s *Store) search(ctx context.Context, q search.Query) (search.Page, error) {
+	page, err := search.Search(ctx, s.db, s.table, s.cursors, q)
+	if err != nil {
+		return search.Page{}, fmt.Errorf("catalog: %w", err) // "catalog: search: ..."
+	}
+	return page, nil
+}

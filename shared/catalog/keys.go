@@ -42,7 +42,7 @@ import (
 //
 // Reference data written by infra/seed and read here: Category
 // (CATEGORY/<slug>) and Brand (BRAND/<slug>), both also edited by the back
-// office (taxonomy.go, with the TAXONOMY/VERSION item), Canton (CANTON/<code>),
+// office (taxonomy.go; the TAXONOMY/VERSION item: taxonomy_store.go), Canton (CANTON/<code>),
 // Locality (LOCALITY#<postal code>/<normalised name>, GSI1
 // LOCNAME#<2 letters>/<normalised name>#<postal code>, GSI2
 // LOCPC#<first digit>/<postal code as a number>).

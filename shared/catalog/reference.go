@@ -1,164 +1,265 @@
 package catalog
 
 import (
-	"cmp"
 	"context"
-	"fmt"
-	"slices"
-	"strconv"
+	"errors"
 	"strings"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"time"
 
 	"github.com/remat/remat/shared/apperr"
-	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/search"
 )
 
-// Categories returns the category tree, in sort order.
-func (s *Store) Categories(ctx context.Context) ([]Category, error) {
-	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pkCategory)},
-	})
+// The Service's side of the reference data: the category tree and the
+// brand list as sellers and buyers see them (cached, see ReferenceTTL),
+// the locality autocomplete, and resolving a seller's input against them
+// (category path, canonical brand, location). The Store's reads:
+// reference_store.go; the back office's editing: taxonomy.go.
+
+// cached is a copy of reference data: read at at, of version ver,
+// confirmed current at checked.
+type cached[T any] struct {
+	at, checked time.Time
+	ver         int64
+	loaded      bool
+	val         T
+}
+
+// Categories returns the public category tree in sort order: hidden
+// categories and their sub-categories left out (cached, see ReferenceTTL).
+func (s *Service) Categories(ctx context.Context) ([]Category, error) {
+	cats, err := s.tree(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: categories: %w", err)
+		return nil, err
 	}
-	var out []Category
-	if err := attributevalue.UnmarshalListOfMaps(items, &out); err != nil {
-		return nil, fmt.Errorf("catalog: decode categories: %w", err)
-	}
-	slices.SortStableFunc(out, func(a, b Category) int { return a.SortOrder - b.SortOrder })
-	return out, nil
+	return VisibleCategories(cats), nil
 }
 
-// Brands returns the brands, by name.
-func (s *Store) Brands(ctx context.Context) ([]Brand, error) {
-	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pkBrand)},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("catalog: brands: %w", err)
-	}
-	var out []Brand
-	if err := attributevalue.UnmarshalListOfMaps(items, &out); err != nil {
-		return nil, fmt.Errorf("catalog: decode brands: %w", err)
-	}
-	slices.SortStableFunc(out, func(a, b Brand) int { return strings.Compare(search.Fold(a.Name), search.Fold(b.Name)) })
-	return out, nil
+// tree returns every category, hidden ones included (cached).
+func (s *Service) tree(ctx context.Context) ([]Category, error) {
+	return reference(ctx, s, &s.categories, categoryList.version, s.store.Categories)
 }
 
-// Canton returns the canton with code (two letters, any case):
-// not_found when there is none.
-func (s *Store) Canton(ctx context.Context, code string) (Canton, error) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	if len(code) != 2 {
-		return Canton{}, apperr.New(apperr.CodeNotFound, fmt.Errorf("catalog: canton %q", code))
-	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ddb.Key(pkCanton, code)})
-	if err != nil {
-		return Canton{}, fmt.Errorf("catalog: canton %s: %w", code, err)
-	}
-	if out.Item == nil {
-		return Canton{}, apperr.New(apperr.CodeNotFound, fmt.Errorf("catalog: canton %s", code))
-	}
-	var c Canton
-	if err := attributevalue.UnmarshalMap(out.Item, &c); err != nil {
-		return Canton{}, fmt.Errorf("catalog: decode canton %s: %w", code, err)
-	}
-	return c, nil
+// Brands returns the brands by name (cached, see ReferenceTTL).
+func (s *Service) Brands(ctx context.Context) ([]Brand, error) {
+	return reference(ctx, s, &s.brands, brandList.version, s.store.Brands)
 }
 
-// LocalitiesByPostalCode returns the localities of a four-digit postal
-// code (several localities may share one).
-func (s *Store) LocalitiesByPostalCode(ctx context.Context, code string) ([]Locality, error) {
-	if !isPostalCode(code) {
-		return nil, nil
-	}
-	return s.localities(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(localityPKPrefix + code)},
-	}, 0)
-}
-
-// LocalitiesByName returns up to limit localities whose normalised name
-// starts with the normalised prefix (at least two characters), by name.
-func (s *Store) LocalitiesByName(ctx context.Context, prefix string, limit int) ([]Locality, error) {
-	n := NormalizeName(prefix)
-	r := []rune(n)
-	if len(r) < 2 {
-		return nil, nil
-	}
-	return s.localities(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(ddb.IndexGSI1),
-		KeyConditionExpression: aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :p)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(locNameGSI1Prefix + string(r[:2])), ":p": str(n),
-		},
-	}, limit)
-}
-
-// LocalitiesByPostalPrefix returns up to limit localities whose postal
-// code starts with prefix (one to four digits), by postal code.
-func (s *Store) LocalitiesByPostalPrefix(ctx context.Context, prefix string, limit int) ([]Locality, error) {
-	if prefix == "" || len(prefix) > 4 || strings.Trim(prefix, "0123456789") != "" {
-		return nil, nil
-	}
-	pad := 4 - len(prefix)
-	lo, _ := strconv.Atoi(prefix + strings.Repeat("0", pad))
-	hi, _ := strconv.Atoi(prefix + strings.Repeat("9", pad))
-	locs, err := s.localities(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(ddb.IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND GSI2SK BETWEEN :lo AND :hi"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(locPCGSI2Prefix + prefix[:1]), ":lo": num(int64(lo)), ":hi": num(int64(hi)),
-		},
-	}, limit)
-	// The index orders by postal code only; names sort localities that
-	// share one.
-	slices.SortStableFunc(locs, func(a, b Locality) int {
-		return cmp.Or(strings.Compare(a.PostalCode, b.PostalCode), strings.Compare(NormalizeName(a.Name), NormalizeName(b.Name)))
-	})
-	return locs, err
-}
-
-// localities runs in (reading up to limit items; 0 = all).
-func (s *Store) localities(ctx context.Context, in *dynamodb.QueryInput, limit int) ([]Locality, error) {
-	in.TableName = aws.String(s.table)
-	var items []map[string]types.AttributeValue
-	if limit > 0 {
-		in.Limit = aws.Int32(int32(limit)) //nolint:gosec // a small page size
-		out, err := s.db.Query(ctx, in)
+// reference returns the copy in c while it is younger than ReferenceTTL
+// and its version (pick of the taxonomy version) is current, checked at
+// most once per ReferenceRecheck; else it loads and keeps a fresh copy.
+func reference[T any](ctx context.Context, s *Service, c *cached[T], pick func(TaxonomyVersion) int64,
+	load func(context.Context) (T, error)) (T, error) {
+	now := s.now()
+	s.mu.Lock()
+	cur := *c
+	s.mu.Unlock()
+	if cur.loaded && now.Sub(cur.at) < ReferenceTTL {
+		if now.Sub(cur.checked) < ReferenceRecheck {
+			return cur.val, nil
+		}
+		v, err := s.store.TaxonomyVersion(ctx, false)
 		if err != nil {
-			return nil, fmt.Errorf("catalog: localities: %w", err)
+			// Serve the copy a little longer rather than fail the request.
+			s.log.WarnContext(ctx, "catalog: taxonomy version unread; cached reference data kept", "err", err.Error())
+			return cur.val, nil
 		}
-		items = out.Items
+		if pick(v) == cur.ver {
+			s.mu.Lock()
+			if c.at.Equal(cur.at) {
+				c.checked = now
+			}
+			s.mu.Unlock()
+			return cur.val, nil
+		}
+	}
+	// The version first: a change landing between the two reads leaves an
+	// older version with newer data, which only costs one more load.
+	v, err := s.store.TaxonomyVersion(ctx, false)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	val, err := load(ctx)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	s.mu.Lock()
+	*c = cached[T]{at: now, checked: now, ver: pick(v), loaded: true, val: val}
+	s.mu.Unlock()
+	return val, nil
+}
+
+// Localities answers the locality autocomplete: q is a postal code prefix
+// (digits) or a name prefix, at least two characters; at most
+// LocalitiesMax results.
+func (s *Service) Localities(ctx context.Context, q string) ([]Locality, error) {
+	q, code := localityQuery.Clean(q)
+	if q == "" {
+		code = apperr.FieldTooShort
+	}
+	if code != "" {
+		return nil, apperr.Validation(map[string]string{"q": code})
+	}
+	if strings.Trim(q, "0123456789") == "" {
+		return s.store.LocalitiesByPostalPrefix(ctx, q, LocalitiesMax)
+	}
+	return s.store.LocalitiesByName(ctx, q, LocalitiesMax)
+}
+
+// ResolvePlace finds the locality a buyer typed: a postal code, "<postal
+// code> <name>", or a name (the exact name wins over a longer one).
+// validation_failed with location: unknown_locality when nothing matches.
+func (s *Service) ResolvePlace(ctx context.Context, text string) (Locality, error) {
+	text = strings.Join(strings.Fields(text), " ")
+	unknown := apperr.Validation(map[string]string{"location": apperr.FieldUnknownLocality})
+	code, name, _ := strings.Cut(text, " ")
+	var (
+		locs []Locality
+		err  error
+	)
+	if isPostalCode(code) {
+		locs, err = s.store.LocalitiesByPostalCode(ctx, code)
 	} else {
-		var err error
-		if items, err = s.queryAll(ctx, in); err != nil {
-			return nil, fmt.Errorf("catalog: localities: %w", err)
+		name = text
+		locs, err = s.store.LocalitiesByName(ctx, text, LocalitiesMax)
+	}
+	if err != nil {
+		return Locality{}, err
+	}
+	if len(locs) == 0 {
+		return Locality{}, unknown
+	}
+	if name != "" {
+		want := NormalizeName(name)
+		for _, l := range locs {
+			if NormalizeName(l.Name) == want {
+				return l, nil
+			}
+		}
+		if isPostalCode(code) {
+			return Locality{}, unknown
 		}
 	}
-	var out []Locality
-	if err := attributevalue.UnmarshalListOfMaps(items, &out); err != nil {
-		return nil, fmt.Errorf("catalog: decode localities: %w", err)
+	return locs[0], nil
+}
+
+// resolve turns a checked input into the stored details: the category
+// path from the tree, the canonical brand, the location from the
+// gazetteer. validation_failed names an unknown category, locality or
+// canton; a hidden category counts as unknown unless it is current, the
+// category the ad already has (its ads keep working).
+func (s *Service) resolve(ctx context.Context, in ProductInput, current string) (Details, error) {
+	d := Details{
+		Title: in.Title, CategorySlug: in.CategorySlug, Brand: in.Brand, Description: in.Description,
+		PriceRp: in.price(), DiscountPct: in.discount(), Condition: in.Condition, Quantity: in.quantity(),
+		Pickup: in.Pickup, Delivery: in.Delivery,
 	}
-	return out, nil
+	bad := map[string]string{}
+	cats, err := s.tree(ctx)
+	if err != nil {
+		return Details{}, err
+	}
+	if in.CategorySlug != current {
+		cats = VisibleCategories(cats)
+	}
+	if d.CategoryPath = categoryPath(cats, in.CategorySlug); d.CategoryPath == nil {
+		bad["categorySlug"] = apperr.FieldUnknownCategory
+	}
+	if in.Brand != "" {
+		brands, err := s.Brands(ctx)
+		if err != nil {
+			return Details{}, err
+		}
+		d.Brand = canonicalBrand(brands, in.Brand)
+	}
+	switch l := in.Location; l.Kind {
+	case LocationCity:
+		locs, err := s.store.LocalitiesByPostalCode(ctx, l.PostalCode)
+		if err != nil {
+			return Details{}, err
+		}
+		loc, field, ok := pickLocality(locs, l.Locality)
+		if !ok {
+			bad[field] = apperr.FieldUnknownLocality
+			break
+		}
+		d.Location = Location{Kind: LocationCity, PostalCode: loc.PostalCode, Locality: loc.Name, Canton: loc.Canton, Lat: loc.Lat, Lon: loc.Lon}
+	case LocationCanton:
+		c, err := s.store.Canton(ctx, l.Canton)
+		if errors.Is(err, apperr.ErrNotFound) {
+			bad["location.canton"] = apperr.FieldUnknownCanton
+			break
+		}
+		if err != nil {
+			return Details{}, err
+		}
+		d.Location = Location{Kind: LocationCanton, Canton: c.Code, Lat: c.Lat, Lon: c.Lon}
+	}
+	if len(bad) > 0 {
+		return Details{}, apperr.Validation(bad)
+	}
+	return d, nil
 }
 
-func isPostalCode(s string) bool {
-	return len(s) == 4 && strings.Trim(s, "0123456789") == "" && s[0] != '0'
+// pickLocality chooses among the localities of a postal code: the one
+// named (when a name is given), else the first. field is the input field
+// to blame when none fits.
+func pickLocality(locs []Locality, name string) (Locality, string, bool) {
+	if len(locs) == 0 {
+		return Locality{}, "location.postalCode", false
+	}
+	if name == "" {
+		return locs[0], "", true
+	}
+	want := NormalizeName(name)
+	for _, l := range locs {
+		if NormalizeName(l.Name) == want {
+			return l, "", true
+		}
+	}
+	return Locality{}, "location.locality", false
 }
 
-// NormalizeName is the key form of a place name: lower-case, accents
-// stripped, typographic apostrophes made plain, white space collapsed. It
-// must agree with the seed's (infra/seed.NormalizeName) for every Swiss
-// locality name; a test checks them against each other.
-func NormalizeName(name string) string {
-	name = strings.NewReplacer("’", "'", "‘", "'", "`", "'").Replace(name)
-	return strings.Join(strings.Fields(search.Fold(name)), " ")
+// categoryPath is slug followed by its ancestors, or nil for an unknown
+// slug.
+func categoryPath(cats []Category, slug string) []string {
+	bySlug := make(map[string]Category, len(cats))
+	for _, c := range cats {
+		bySlug[c.Slug] = c
+	}
+	var path []string
+	for cur := slug; cur != "" && len(path) <= len(cats); {
+		c, ok := bySlug[cur]
+		if !ok {
+			return nil
+		}
+		path = append(path, c.Slug)
+		cur = c.Parent
+	}
+	return path
+}
+
+// canonicalBrand returns the seeded spelling of brand when it names a
+// seeded brand (ignoring case, accents, spaces and punctuation), else
+// brand as typed.
+func canonicalBrand(brands []Brand, brand string) string {
+	key := brandMatchKey(brand)
+	for _, b := range brands {
+		if brandMatchKey(b.Name) == key {
+			return b.Name
+		}
+	}
+	return brand
+}
+
+func brandMatchKey(s string) string {
+	var b strings.Builder
+	for _, r := range search.Fold(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

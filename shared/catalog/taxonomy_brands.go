@@ -6,14 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
-	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -21,71 +17,51 @@ import (
 // spellings ads' brands are normalised to (canonicalBrand): a brand typed
 // as "dewalt" is stored as "DeWalt". Ads keep the brand text they were
 // saved with: renaming or removing a brand changes what new and edited
-// ads get, not the ads already saved.
+// ads get, not the ads already saved. Its one rule across items: no two
+// brands of one spelling (case, accents, spaces and punctuation aside).
 
-// brandList is the brand list as read for a change, with its version.
-type brandList struct {
-	ver    int64
-	brands []Brand
+// brandList is the brand list to the taxonomy's editor.
+var brandList = list[Brand]{
+	pk: pkBrand, verAttr: attrBrandVer, version: func(v TaxonomyVersion) int64 { return v.Brands },
+	target:   AuditTargetBrand,
+	onCreate: ActionBrandCreate, onChange: ActionBrandRename, onDelete: ActionBrandDelete,
+	notFound: apperr.CodeBrandNotFound, taken: apperr.CodeBrandExists,
+	slug: func(b Brand) string { return b.Slug },
+	attrs: func(b Brand) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"slug": str(b.Slug), "name": str(b.Name)}
+	},
+	audited: func(b Brand) map[string]any { return map[string]any{"name": b.Name} },
+	diff: func(old, b Brand) (before, after map[string]any) {
+		if old.Name == b.Name {
+			return nil, nil
+		}
+		return map[string]any{"name": old.Name}, map[string]any{"name": b.Name}
+	},
+	order: sortBrands,
 }
 
-func (bl brandList) find(slug string) (Brand, bool) {
-	i := slices.IndexFunc(bl.brands, func(b Brand) bool { return b.Slug == slug })
-	if i < 0 {
-		return Brand{}, false
-	}
-	return bl.brands[i], true
-}
-
-// clash returns a brand other than slug whose name is spelled like name
-// (case, accents, spaces and punctuation aside).
-func (bl brandList) clash(slug, name string) (Brand, bool) {
-	key := brandMatchKey(name)
-	i := slices.IndexFunc(bl.brands, func(b Brand) bool { return b.Slug != slug && brandMatchKey(b.Name) == key })
-	if i < 0 {
-		return Brand{}, false
-	}
-	return bl.brands[i], true
-}
-
-func (t *Taxonomy) readBrands(ctx context.Context) (brandList, error) {
-	v, err := t.store.TaxonomyVersion(ctx, true)
-	if err != nil {
-		return brandList{}, err
-	}
-	items, err := t.store.queryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pkBrand)},
-		ConsistentRead:            aws.Bool(true),
-	})
-	if err != nil {
-		return brandList{}, fmt.Errorf("catalog: brand list: %w", err)
-	}
-	var brands []Brand
-	if err := attributevalue.UnmarshalListOfMaps(items, &brands); err != nil {
-		return brandList{}, fmt.Errorf("catalog: decode brand list: %w", err)
-	}
+// sortBrands orders brands by name (case and accents aside).
+func sortBrands(brands []Brand) {
 	slices.SortStableFunc(brands, func(a, b Brand) int { return strings.Compare(search.Fold(a.Name), search.Fold(b.Name)) })
-	return brandList{ver: v.Brands, brands: brands}, nil
 }
 
 // Brands returns every brand by name, with the number of indexed ads the
 // brand filter finds under each.
 func (t *Taxonomy) Brands(ctx context.Context) ([]BrandUsage, error) {
-	bl, err := t.readBrands(ctx)
+	bl, err := t.brands.read(ctx)
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(bl.brands))
-	for i, b := range bl.brands {
+	names := make([]string, len(bl.entries))
+	for i, b := range bl.entries {
 		names[i] = b.Name
 	}
-	counts, err := search.BrandCounts(ctx, t.store.db, t.store.table, names)
+	counts, err := t.store.brandCounts(ctx, names)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: brand ad counts: %w", err)
+		return nil, err
 	}
-	out := make([]BrandUsage, len(bl.brands))
-	for i, b := range bl.brands {
+	out := make([]BrandUsage, len(bl.entries))
+	for i, b := range bl.entries {
 		out[i] = BrandUsage{Brand: b, Ads: counts[b.Name]}
 	}
 	return out, nil
@@ -99,30 +75,9 @@ func (t *Taxonomy) CreateBrand(ctx context.Context, actor audit.Actor, name stri
 	if err != nil {
 		return Brand{}, fmt.Errorf("catalog: create brand: %w", err)
 	}
-	b := Brand{Slug: Slugify(name), Name: name}
-	what := "create brand " + b.Slug
-	var out Brand
-	err = retryRaced(what, func() error {
-		bl, err := t.readBrands(ctx)
-		if err != nil {
-			return err
-		}
-		if _, taken := bl.find(b.Slug); taken {
-			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug))
-		}
-		if other, clash := bl.clash(b.Slug, name); clash {
-			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
-		}
-		out = b
-		return t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, true), audit.Change{
-			Actor: actor, Action: ActionBrandCreate, TargetType: AuditTargetBrand, TargetID: b.Slug,
-			After: map[string]any{"name": b.Name},
-		}, what, apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %s exists", b.Slug)))
+	return t.brands.create(ctx, actor, Brand{Slug: Slugify(name), Name: name}, func(bl snapshot[Brand], b Brand) (Brand, error) {
+		return b, refuseClash(bl, b.Slug, name)
 	})
-	if err != nil {
-		return Brand{}, err
-	}
-	return out, nil
 }
 
 // RenameBrand sets the canonical spelling of brand slug to name; the slug
@@ -133,72 +88,27 @@ func (t *Taxonomy) RenameBrand(ctx context.Context, actor audit.Actor, slug, nam
 	if err != nil {
 		return Brand{}, fmt.Errorf("catalog: rename brand %s: %w", slug, err)
 	}
-	what := "rename brand " + slug
-	var out Brand
-	err = retryRaced(what, func() error {
-		bl, err := t.readBrands(ctx)
-		if err != nil {
-			return err
-		}
-		old, ok := bl.find(slug)
-		if !ok {
-			return apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %q", slug))
-		}
+	return t.brands.update(ctx, actor, slug, func(bl snapshot[Brand], old Brand) (Brand, error) {
 		if old.Name == name {
-			out = old
-			return nil
+			return old, nil
 		}
-		if other, clash := bl.clash(slug, name); clash {
-			return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, other.Slug))
-		}
-		b := Brand{Slug: slug, Name: name}
-		out = b
-		return t.commit(ctx, attrBrandVer, bl.ver, putBrand(t.store.table, b, false), audit.Change{
-			Actor: actor, Action: ActionBrandRename, TargetType: AuditTargetBrand, TargetID: slug,
-			Before: map[string]any{"name": old.Name}, After: map[string]any{"name": name},
-		}, what, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug)))
+		return Brand{Slug: slug, Name: name}, refuseClash(bl, slug, name)
 	})
-	if err != nil {
-		return Brand{}, err
-	}
-	return out, nil
 }
 
 // DeleteBrand removes brand slug from the suggestion list (ads naming it
 // keep their brand): brand_not_found.
 func (t *Taxonomy) DeleteBrand(ctx context.Context, actor audit.Actor, slug string) error {
-	what := "delete brand " + slug
-	return retryRaced(what, func() error {
-		bl, err := t.readBrands(ctx)
-		if err != nil {
-			return err
-		}
-		old, ok := bl.find(slug)
-		if !ok {
-			return apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %q", slug))
-		}
-		del := types.TransactWriteItem{Delete: &types.Delete{
-			TableName: aws.String(t.store.table), Key: ddb.Key(pkBrand, slug),
-			ConditionExpression: aws.String("attribute_exists(PK)"),
-		}}
-		return t.commit(ctx, attrBrandVer, bl.ver, del, audit.Change{
-			Actor: actor, Action: ActionBrandDelete, TargetType: AuditTargetBrand, TargetID: slug,
-			Before: map[string]any{"name": old.Name},
-		}, what, apperr.New(apperr.CodeBrandNotFound, fmt.Errorf("catalog: brand %s is gone", slug)))
-	})
+	return t.brands.remove(ctx, actor, slug, func(snapshot[Brand], Brand) error { return nil })
 }
 
-// putBrand is the Put of b's item: a new one (create) or an existing one.
-func putBrand(table string, b Brand, create bool) types.TransactWriteItem {
-	cond := "attribute_exists(PK)"
-	if create {
-		cond = "attribute_not_exists(PK)"
+// refuseClash is brand_exists when a brand other than slug is spelled like
+// name (case, accents, spaces and punctuation aside).
+func refuseClash(bl snapshot[Brand], slug, name string) error {
+	key := brandMatchKey(name)
+	i := slices.IndexFunc(bl.entries, func(b Brand) bool { return b.Slug != slug && brandMatchKey(b.Name) == key })
+	if i < 0 {
+		return nil
 	}
-	return types.TransactWriteItem{Put: &types.Put{
-		TableName: aws.String(table),
-		Item: map[string]types.AttributeValue{
-			"PK": str(pkBrand), "SK": str(b.Slug), "slug": str(b.Slug), "name": str(b.Name),
-		},
-		ConditionExpression: aws.String(cond),
-	}}
+	return apperr.New(apperr.CodeBrandExists, fmt.Errorf("catalog: brand %q is spelled like %s", name, bl.entries[i].Slug))
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/remat/remat/shared/auth"
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/ratelimit"
@@ -71,4 +74,55 @@ func (s *Service) firstViewToday(ctx context.Context, id, addr string) (bool, er
 		return false, fmt.Errorf("catalog: view of ad %s: %w", id, err)
 	}
 	return d.Allowed, nil
+}
+
+// View counts a click on ad id by visitorID (a random id the browser
+// keeps) from the client address addr unless the viewer owns the ad, the
+// user agent is a bot, or this visitor or this address (an IPv6 client's
+// /64) was counted for the ad today. Ads that are not active count
+// nothing; unknown ads are product_not_found. One address posts at most
+// ViewAddressLimit views per ViewAddressWindow, whatever the ad
+// (too_many_requests).
+func (s *Service) View(ctx context.Context, viewer auth.Principal, id, visitorID, userAgent, addr string) error {
+	if n := len(visitorID); n < 8 || n > 100 || strings.Trim(visitorID, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return apperr.Validation(map[string]string{"visitorId": apperr.FieldInvalid})
+	}
+	if err := s.allowView(ctx, addr); err != nil {
+		return err
+	}
+	a, err := s.store.Ad(ctx, id)
+	if err != nil {
+		return err
+	}
+	if a.Status != StatusActive || viewer.UserID == a.SellerID || IsBot(userAgent) {
+		return nil
+	}
+	if first, err := s.firstViewToday(ctx, id, addr); err != nil || !first {
+		return err
+	}
+	_, err = s.store.CountView(ctx, id, VisitorHash(visitorID), s.now().UTC())
+	return err
+}
+
+// botMarkers are substrings (lower-case) of the user agents of crawlers,
+// previewers, monitors and scripts.
+var botMarkers = []string{
+	"bot", "crawl", "spider", "slurp", "facebookexternalhit", "embedly", "preview", "headless", "lighthouse",
+	"pingdom", "uptime", "monitor", "curl/", "wget/", "python-requests", "python-urllib", "go-http-client",
+	"okhttp", "java/", "libwww", "httpclient", "axios/", "node-fetch", "scrapy", "phantomjs", "selenium",
+}
+
+// IsBot reports whether userAgent looks like a crawler or a script (an
+// empty user agent does too).
+func IsBot(userAgent string) bool {
+	ua := strings.ToLower(strings.TrimSpace(userAgent))
+	if ua == "" {
+		return true
+	}
+	for _, m := range botMarkers {
+		if strings.Contains(ua, m) {
+			return true
+		}
+	}
+	return false
 }

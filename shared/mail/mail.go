@@ -1,7 +1,16 @@
-// Package mail sends e-mail. Domain code depends on the Sender interface;
-// functions wire the SES v2 implementation. Locally the SES v2 endpoint
-// (AWS_ENDPOINT_URL_SESV2) is an emulator that keeps the mail in the dev
-// mailbox, so the same code runs everywhere.
+// Package mail writes and sends the e-mails. Domain code depends on the
+// Sender interface; functions wire the SES v2 implementation. Locally the
+// SES v2 endpoint (AWS_ENDPOINT_URL_SESV2) is an emulator that keeps the
+// mail in the dev mailbox, so the same code runs everywhere.
+//
+// Every e-mail is one template (templates/<name>.tmpl: subject, text and
+// HTML parts) in one shared layout (templates/layout.tmpl: header,
+// signature, footer with the sender and, for alerts, the manage and
+// unsubscribe links), with its words in per-language catalogues
+// (locales/<lang>.json, i18next-style {{placeholders}} like the SPA's).
+// A domain fills the template's data type (emails.go) and calls Render;
+// Samples feeds the tests and the local cloud's previews
+// (/_dev/mailbox/previews).
 package mail
 
 import (

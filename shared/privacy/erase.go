@@ -99,7 +99,7 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, in Confirmation)
 	}
 	// The last moment the address exists. A failure must not keep the
 	// account alive: it is logged and the deletion goes on.
-	if err := s.d.Sender.Send(ctx, deletedMail(u, s.opts.From, s.opts.SiteURL)); err != nil {
+	if err := s.sendDeletedMail(ctx, u); err != nil {
 		slog.ErrorContext(ctx, "privacy: deletion e-mail not sent", "uid", u.ID, "err", err.Error())
 	}
 	if err := s.d.Users.EraseUser(ctx, u, links, stamp(s.now()), append(extra, put)); err != nil {

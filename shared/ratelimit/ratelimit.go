@@ -1,6 +1,6 @@
 // Package ratelimit is a fixed-window rate limiter on the DynamoDB table,
-// shared by every function that must slow down abuse (contact-us now; login
-// and e-mail sending later).
+// shared by every domain that must slow down abuse (sign-up, login and
+// account e-mails, contact forms, reports, orders, ad views, ...).
 //
 // Item (one per scope, key and window):
 //

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
 )
 
@@ -100,17 +101,25 @@ func TestPreferredLanguage(t *testing.T) {
 }
 
 func TestOutcomeMailsInEveryLanguage(t *testing.T) {
+	opts := Options{From: "no-reply@remat.ch", SiteURL: "https://remat.ch"}
 	for _, lang := range []string{"en", "fr", "de", "it", "sq"} {
 		for _, a := range []Action{ActionDismiss, ActionDeactivateAd, ActionSuspendSeller} {
-			m := reporterMail(Report{Email: "a@example.ch", Language: lang}, "Tiles <b>", a, "no-reply@remat.ch")
-			if err := m.Validate(); err != nil || !strings.Contains(m.Text, "Tiles <b>") || strings.Contains(m.HTML, "<b>") {
+			m, err := reporterMail(Report{Email: "a@example.ch", Language: lang}, "Tiles <b>", a, opts)
+			if err == nil {
+				err = m.Validate()
+			}
+			if err != nil || !strings.Contains(m.Text, "Tiles <b>") || strings.Contains(m.HTML, "<b>") {
 				t.Errorf("reporter mail %s %s: got %+v, %v", lang, a, m, err)
 			}
 			if a == ActionDismiss {
 				continue
 			}
-			if _, ok := sellerTexts[lang][a]; !ok {
-				t.Errorf("seller mail %s %s: missing", lang, a)
+			m, err = sellerMail(accounts.User{Email: "s@example.ch", Language: lang}, "Tiles <b>", a, opts)
+			if err == nil {
+				err = m.Validate()
+			}
+			if err != nil || !strings.Contains(m.Text, "Tiles <b>") || strings.Contains(m.HTML, "<b>") {
+				t.Errorf("seller mail %s %s: got %+v, %v", lang, a, m, err)
 			}
 		}
 	}

@@ -453,7 +453,7 @@ func (s *Service) actor(ctx context.Context, admin auth.Principal) (audit.Actor,
 // its seller, the seller. Failures are logged: the resolution stands.
 func (s *Service) inform(ctx context.Context, rs []Report, ad catalog.Ad, adGone bool, action Action) {
 	for _, r := range rs {
-		if err := s.sender.Send(ctx, reporterMail(r, ad.Title, action, s.opts.From)); err != nil {
+		if err := s.mailReporter(ctx, r, ad.Title, action); err != nil {
 			slog.ErrorContext(ctx, "reports: inform the reporter", "id", r.ID, "err", err.Error())
 		}
 	}
@@ -465,7 +465,7 @@ func (s *Service) inform(ctx context.Context, rs []Report, ad catalog.Ad, adGone
 		slog.ErrorContext(ctx, "reports: seller to inform", "ad", ad.ID, "err", err.Error())
 		return
 	}
-	if err := s.sender.Send(ctx, sellerMail(seller, ad.Title, action, s.opts.From)); err != nil {
+	if err := s.mailSeller(ctx, seller, ad.Title, action); err != nil {
 		slog.ErrorContext(ctx, "reports: inform the seller", "ad", ad.ID, "err", err.Error())
 	}
 }

@@ -7,6 +7,15 @@
 // Index and Unindex maintain the postings of one ad; Search answers a
 // Query with a Page of Cards read from the postings' projected fields (no
 // read of the ad items), paginated with signed cursors.
+//
+// Files: the index (ad.go: an ad's terms; index.go, load.go; text.go: the
+// text keys), the term counts (counts.go, filtercounts.go), and a search
+// in three steps - search.go (Query, Page, Search) calls the planner
+// (planner.go: newPlan checks the query and lists its terms,
+// chooseAnchor picks the postings to read, with geoplan.go for a radius),
+// the execution (execution.go: run merges the anchor's streams; horizon.go
+// bounds a merge's read-ahead) and the cursor (cursor.go: the state
+// between pages). Saved-search alerts match with alert.go.
 package search
 
 import "time"

@@ -122,9 +122,9 @@ func (s *Service) handle(ctx context.Context, now time.Time, sub Due, rep *Repor
 		s.log.InfoContext(ctx, "subscriptions: reminder skipped: account not active", "subscription", sub.ID, "status", string(u.Status))
 		return nil
 	}
-	if err := s.mail.Send(ctx, reminderMail(s.opts.From, s.opts.SiteURL, u, sub)); err != nil {
+	if err := s.sendReminder(ctx, u, sub); err != nil {
 		rep.Failed++
-		return errors.Join(fmt.Errorf("subscriptions: reminder for %s: %w", sub.ID, err), s.store.ReleaseReminder(ctx, sub))
+		return errors.Join(err, s.store.ReleaseReminder(ctx, sub))
 	}
 	rep.Reminded++
 	return nil

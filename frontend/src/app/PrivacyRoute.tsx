@@ -37,6 +37,6 @@ export function PrivacyRoute() {
     void navigate(paths.home(lang), { replace: true });
   }
 
-  const account = me && { email: me.email, hasPassword: me.hasPassword !== false, isAdmin: me.role === 'admin' };
+  const account = me && { email: me.email, hasPassword: me.hasPassword, isAdmin: me.role === 'admin' };
   return <PrivacyAccountPage account={account} loadError={me ? undefined : error} onDeleted={onDeleted} />;
 }

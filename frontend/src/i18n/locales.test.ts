@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_ERROR_CODES } from '@/contract/enums.gen';
 import { NAMESPACES } from '@/i18n/namespaces';
-import { FIELD_ERROR_CODES, SERVER_ERROR_CODES, SUCCESS_CODES } from '@/lib/apiError';
+import { SERVER_ERROR_CODES, SUCCESS_CODES } from '@/lib/apiError';
 import { LANGUAGES } from '@/lib/languages';
 
 type Json = string | { [key: string]: Json };

@@ -1,137 +1,20 @@
-/**
- * Server error codes the client translates (namespace `errors`, key `codes.<code>`). The server
- * sends them as `{"error":{"code":"snake_case","message":"English text","fields":{...}}}`.
- * A test checks that each has a translation in every language.
- */
-export const SERVER_ERROR_CODES = [
-  'validation_failed',
-  'invalid_json',
-  'unsupported_media_type',
-  'payload_too_large',
-  'too_many_requests',
-  'not_logged_in',
-  'invalid_token',
-  'invalid_token_payload',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'conflict',
-  'invalid_cursor',
-  'internal_error',
-  // A dependency failed in a way that passes (503 with Retry-After): the user can simply try again.
-  'service_unavailable',
-  'invalid_credentials',
-  'email_not_verified',
-  'account_status',
-  'user_exists',
-  'company_required',
-  'verification_email_failed',
-  'cannot_change_password',
-  'image_processing_failed',
-  'admin_exists',
-  'oauth_failed',
-  'oauth_handover_invalid',
-  // Billing (issue 5)
-  'terms_not_accepted',
-  'subscription_plan_not_found',
-  'already_subscribed',
-  'order_not_found',
-  'order_not_pending',
-  'invoice_not_found',
-  'invalid_signature',
-  'payments_unavailable',
-  'payment_provider_error',
-  'no_ad_allowance',
-  // Orders, carts and subscriptions (spec §8)
-  'subscription_not_found',
-  'payment_history_not_found',
-  'cart_not_found',
-  'cart_item_not_found',
-  'cart_by_user_not_found',
-  'products_invalid',
-  'invalid_subscription',
-  'ad_count_exceeded',
-  'image_count_exceeded',
-  'bundle_plan_no_ads',
-  // Catalogue (issue 4)
-  'product_not_found',
-  'product_not_owned',
-  'product_no_access',
-  'product_already_active',
-  'product_expired',
-  'main_image_required',
-  'subscription_invalid',
-  'image_not_found',
-  'image_not_in_product',
-  'image_delete_forbidden',
-  'category_not_found',
-  // Contact requests
-  'contact_request_not_found',
-  'contact_request_own_ad',
-  'contact_request_ad_inactive',
-  'contact_request_links_only',
-  'contact_request_spam',
-  'contact_request_sender_limited',
-  'contact_request_ad_limited',
-  // Ad reports and the back office
-  'ad_report_not_found',
-  'report_already_open',
-  'report_already_resolved',
-  'user_not_found',
-  'cannot_change_own_status',
-  'cannot_block_admin',
-  'email_already_verified',
-  // Contact-us inbox, categories and brands in the back office
-  'contact_message_not_found',
-  'category_slug_taken',
-  'category_in_use',
-  'category_has_subcategories',
-  'brand_not_found',
-  'brand_exists',
-  // Plans and site settings edited in the back office
-  'plan_retired',
-  'plan_exists',
-  'edit_conflict',
-  'signups_closed',
-  // Privacy: data export and account deletion
-  'account_confirmation_invalid',
-  'admin_cannot_delete_self',
-  // Favourites (the wish list)
-  'wishlist_not_found',
-  'wishlist_own_ad',
-  'wishlist_full',
-  // Saved searches (e-mail alerts)
-  'saved_search_not_found',
-  'saved_search_limit',
-  'saved_search_too_broad',
-  // Seller reviews
-  'review_not_found',
-  'review_not_eligible',
-  'review_exists',
-  'review_locked',
-  'review_reply_exists',
-  'review_already_reported',
-] as const;
-export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+import {
+  ACCOUNT_STATUSES,
+  ERROR_CODES,
+  FIELD_ERROR_CODES,
+  OAUTH_LOGIN_ERRORS,
+  REVIEW_INELIGIBILITY_REASONS,
+} from '@/contract/enums.gen';
+import type { ErrorCode, FieldErrorCode, OAuthLoginError } from '@/contract/schema.gen';
 
-/** Per-field validation codes (`error.fields`), translated under `fields.<code>`. */
-export const FIELD_ERROR_CODES = [
-  'required',
-  'invalid_email',
-  'too_long',
-  'too_short',
-  'invalid',
-  // Control, invisible-only or bidi-override text, or a line break in a one-line field.
-  'invalid_characters',
-  'too_common',
-  'must_accept',
-  'passwords_mismatch',
-  'out_of_range',
-  'unknown_category',
-  'unknown_locality',
-  'unknown_canton',
-] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+/**
+ * Server error codes the client translates (namespace `errors`, key `codes.<code>`): every code of
+ * the API's error bodies (`{"error":{"code":"snake_case","message":"English text","fields":{...}}}`)
+ * and of a failed social sign-in's redirect (`?error=<code>`), both generated from
+ * docs/openapi.yaml. A test checks that each has a translation in every language.
+ */
+export const SERVER_ERROR_CODES: readonly ServerErrorCode[] = [...new Set([...ERROR_CODES, ...OAUTH_LOGIN_ERRORS])];
+export type ServerErrorCode = ErrorCode | OAuthLoginError;
 
 /** Success message codes (`{"message":"message_sent"}`), translated under `success.<code>`. */
 export const SUCCESS_CODES = [
@@ -161,7 +44,6 @@ export const SUCCESS_CODES = [
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
 
 /** Values of `error.params.status` (account_status), translated under `accountStatus.<value>`. */
-export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Values of `error.params.reason` (image_processing_failed), translated under `imageReasons.<value>`. */
@@ -179,7 +61,6 @@ export type ImageReason = (typeof IMAGE_REASONS)[number];
  * Why a buyer may not rate a seller for an ad (`GET /reviews/eligibility` `reason`, and
  * `error.params.reason` of review_not_eligible), translated under `reviewNotEligible.<value>`.
  */
-export const REVIEW_INELIGIBILITY_REASONS = ['not_contacted', 'too_early', 'own_ad', 'already_reviewed'] as const;
 export type ReviewIneligibilityReason = (typeof REVIEW_INELIGIBILITY_REASONS)[number];
 
 export function isReviewIneligibilityReason(value: unknown): value is ReviewIneligibilityReason {

@@ -1,9 +1,10 @@
-/** Item condition filter; absent means "new or used". */
-export const CONDITIONS = ['new', 'used'] as const;
+import { CONDITIONS, SORTS } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+
+/** Item condition filter (CONDITIONS); absent means "new or used". */
 export type Condition = (typeof CONDITIONS)[number];
 
-/** Result orders; absent means the default, newest first. */
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/** Result orders (SORTS); absent means the default, newest first. */
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'newest';
 
@@ -13,8 +14,8 @@ export const RADIUS_CHOICES_KM = [5, 10, 25, 50, 100] as const;
 /** The radius the API applies when a location is given without one. */
 export const DEFAULT_RADIUS_KM = 25;
 
-/** Largest radius the API accepts (km). */
-export const MAX_RADIUS_KM = 200;
+/** The bounds of `GET /products`'s parameters (docs/openapi.yaml). */
+const SEARCH = limits['GET /api/v1/products'];
 
 /** The 26 cantons by their official two-letter codes, in the federal order. */
 export const CANTON_CODES = [
@@ -90,7 +91,13 @@ const PARAM_NAMES = {
 /** The query parameter holding the current page's cursor. */
 export const CURSOR_PARAM = 'cursor';
 
-const TEXT_LIMITS = { q: 100, category: 64, brand: 100, location: 100 } as const;
+/** The longest text each filter may hold (the API refuses longer ones). */
+export const TEXT_LIMITS = {
+  q: SEARCH.q.maxLength,
+  category: SEARCH.category.maxLength,
+  brand: SEARCH.brand.maxLength,
+  location: SEARCH.location.maxLength,
+} as const;
 
 /** Cursors are opaque and signed by the server; anything else is dropped before it is sent. */
 const CURSOR_PATTERN = /^[A-Za-z0-9_.~=-]{1,2048}$/;
@@ -132,7 +139,9 @@ export function normalizeCriteria(input: unknown): SearchCriteria {
   const location = text(raw.location, TEXT_LIMITS.location);
   if (location !== undefined) out.location = location;
   const radiusKm = amount(raw.radiusKm, { positive: true });
-  if (radiusKm !== undefined && radiusKm <= MAX_RADIUS_KM) out.radiusKm = radiusKm;
+  if (radiusKm !== undefined && radiusKm >= SEARCH.radius.minimum && radiusKm <= SEARCH.radius.maximum) {
+    out.radiusKm = radiusKm;
+  }
   const canton = oneOf(CANTON_CODES, typeof raw.canton === 'string' ? raw.canton.toUpperCase() : raw.canton);
   if (canton !== undefined) out.canton = canton;
   const sort = oneOf(SORTS, raw.sort);

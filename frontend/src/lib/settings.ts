@@ -1,4 +1,5 @@
 import { createContext, use } from 'react';
+import { limits } from '@/contract/limits.gen';
 import { isLanguage, LANGUAGES, type Language } from '@/lib/languages';
 
 /** Public start-up configuration from `GET /api/v1/settings`. */
@@ -55,7 +56,16 @@ export const DEFAULT_SETTINGS: Settings = {
   stripePublishableKey: '',
   features: { payments: false, socialLogin: false },
   socialProviders: [],
-  limits: { contactUs: { nameMax: 100, emailMax: 254, subjectMax: 150, messageMax: 5000 }, password: { min: 10 } },
+  // The document's bounds (the server sends the same in `limits`).
+  limits: {
+    contactUs: {
+      nameMax: limits.ContactUsRequest.name.maxLength,
+      emailMax: limits.ContactUsRequest.email.maxLength,
+      subjectMax: limits.ContactUsRequest.subject.maxLength,
+      messageMax: limits.ContactUsRequest.message.maxLength,
+    },
+    password: { min: limits.SignUpRequest.password.minLength },
+  },
   notice: null,
   signupsOpen: true,
 };

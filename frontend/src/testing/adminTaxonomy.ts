@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { AdminBrand, AdminCategory, ContactUsMessage } from '@/features/admin/types';
+import type { AdminBrand, AdminCategory, ContactUsMessage } from '@/contract/schema.gen';
 import { API } from '@/testing/handlers';
 
 /** A session token whose payload carries the administrator's role (the SPA only reads it). */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { AuditEntry } from '@/contract/schema.gen';
 import { useGetAuditLogQuery } from '@/features/admin/api';
 import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
-import type { AuditEntry } from '@/features/admin/types';
 import { toApiError } from '@/lib/apiError';
 import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

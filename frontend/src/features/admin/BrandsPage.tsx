@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { limits } from '@/contract/limits.gen';
+import type { AdminBrand, FieldErrorCode } from '@/contract/schema.gen';
 import {
   useCreateBrandMutation,
   useDeleteBrandMutation,
@@ -11,13 +13,12 @@ import {
   useRenameBrandMutation,
 } from '@/features/admin/api';
 import { ErrorAlert } from '@/features/admin/shared';
-import type { AdminBrand } from '@/features/admin/types';
-import { fieldErrorKey, messageOptions, toApiError, type FieldErrorCode } from '@/lib/apiError';
+import { fieldErrorKey, messageOptions, toApiError } from '@/lib/apiError';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import '@/features/admin/CategoriesAndBrands.css';
 
-/** The bound the server enforces too (catalog/taxonomy.go). */
-const NAME_MAX = 60;
+/** The bound the server enforces too (docs/openapi.yaml, AdminBrandRequest). */
+const NAME_MAX = limits.AdminBrandRequest.name.maxLength;
 
 /** A brand name as typed: trimmed, required, at most NAME_MAX; messages are the server's field codes. */
 const brandName = z

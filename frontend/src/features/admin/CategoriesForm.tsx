@@ -3,16 +3,22 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { AdminCategory, AdminCategoryCreate, AdminCategoryPatch } from '@/contract/schema.gen';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from '@/features/admin/api';
-import type { AdminCategory, CategoryChange, NewCategory } from '@/features/admin/types';
-import { fieldErrorKey, messageOptions, toApiError, type FieldErrorCode } from '@/lib/apiError';
+
+type CategoryChange = AdminCategoryPatch & { slug: string };
+import { limits } from '@/contract/limits.gen';
+import type { FieldErrorCode } from '@/contract/schema.gen';
+import { fieldErrorKey, messageOptions, toApiError } from '@/lib/apiError';
 import { LANGUAGES, type Language } from '@/lib/languages';
 import { useLang } from '@/lib/useLang';
 
-/** Bounds the server enforces too (catalog/taxonomy.go). */
-const NAME_MAX = 60;
-const SLUG_MAX = 60;
-const SORT_ORDER_MAX = 1_000_000;
+/** Bounds the server enforces too (docs/openapi.yaml, AdminCategoryCreate). */
+const CREATE = limits.AdminCategoryCreate;
+const NAME_MAX = CREATE.names.en.maxLength;
+const SLUG_MAX = CREATE.slug.maxLength;
+const SLUG = new RegExp(`^$|${CREATE.slug.pattern}`);
+const SORT_ORDER_MAX = CREATE.sortOrder.maximum;
 
 /** A category's name in `lang`, else in English, else its slug. */
 export function categoryLabel(category: Pick<AdminCategory, 'slug' | 'names'>, lang: Language): string {
@@ -32,7 +38,7 @@ const categorySchema = z.object({
   names: z.object({ en: name(), fr: name(), de: name(), it: name(), sq: name() }),
   slug: z
     .string()
-    .check(z.trim(), z.maxLength(SLUG_MAX, code('too_long')), z.regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, code('invalid'))),
+    .check(z.trim(), z.maxLength(SLUG_MAX, code('too_long')), z.regex(SLUG, code('invalid'))),
   parent: z.string(),
   sortOrder: z.string().check(
     z.trim(),
@@ -131,7 +137,7 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
     setErrors({});
     try {
       if (category === undefined) {
-        const body: NewCategory = { names: value.names, hidden: value.hidden };
+        const body: AdminCategoryCreate = { names: value.names, hidden: value.hidden };
         if (value.slug !== '') body.slug = value.slug;
         if (value.parent !== '') body.parent = value.parent;
         if (value.sortOrder !== '') body.sortOrder = Number(value.sortOrder);

@@ -2,17 +2,20 @@ import { useId, useState, type ChangeEvent, type ReactNode, type SubmitEvent } f
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { limits } from '@/contract/limits.gen';
+import type { AdminPlan, PlanEdit } from '@/contract/schema.gen';
 import { useCreatePlanMutation, useUpdatePlanMutation } from '@/features/admin/api';
 import { ErrorAlert } from '@/features/admin/shared';
-import type { AdminPlan, LocalizedText, PlanEdit, PlanKind } from '@/features/admin/types';
 import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
 import { LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
 import { useLang } from '@/lib/useLang';
 import '@/features/admin/PlansAndSettings.css';
 
-/** Bounds the server enforces too (billing/plan_admin.go). */
-const NAME_MAX = 60;
-const DESCRIPTION_MAX = 300;
+/** Bounds the server enforces too (docs/openapi.yaml, CreatePlanRequest). */
+const PLAN = limits.CreatePlanRequest;
+const ID_MAX = PLAN.id.maxLength;
+const NAME_MAX = PLAN.name.en.maxLength;
+const DESCRIPTION_MAX = PLAN.description.en.maxLength;
 
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGE_MENU.map(({ code, label }) => [code, label])) as Record<
   Language,
@@ -40,10 +43,10 @@ export function parsePriceInput(text: string): number | null {
 /** The form's state: numbers as typed, so a half-typed value is not lost. */
 interface Draft {
   id: string;
-  kind: PlanKind;
+  kind: AdminPlan['kind'];
   bundle: boolean;
-  name: LocalizedText;
-  description: LocalizedText;
+  name: Texts;
+  description: Texts;
   price: string;
   durationValue: string;
   durationUnit: 'days' | 'months';
@@ -68,7 +71,10 @@ const FIELD = {
 
 type NumberField = 'durationValue' | 'freeMonths' | 'adAllowance' | 'imageAllowance' | 'adDurationDays' | 'sortOrder';
 
-function emptyTexts(): LocalizedText {
+/** A text in each UI language, as the form edits it. */
+type Texts = Record<Language, string>;
+
+function emptyTexts(): Texts {
   return { en: '', fr: '', de: '', it: '', sq: '' };
 }
 
@@ -172,7 +178,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
   const [updatePlan, updating] = useUpdatePlanMutation();
   const busy = creating.isLoading || updating.isLoading;
   const isNew = plan === null;
-  const title = isNew ? t('plans.form.newTitle') : t('plans.form.editTitle', { name: plan.name[lang] || plan.id });
+  const title = isNew ? t('plans.form.newTitle') : t('plans.form.editTitle', { name: plan.name[lang] ?? plan.id });
 
   function set<K extends keyof Draft>(key: K, value: Draft[K]) {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -265,7 +271,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
               <input
                 type="text"
                 autoComplete="off"
-                maxLength={40}
+                maxLength={ID_MAX}
                 {...control(FIELD.id)}
                 aria-describedby={`${id}-id-hint${errors.id !== undefined ? ` ${id}-id-error` : ''}`}
                 value={draft.id}

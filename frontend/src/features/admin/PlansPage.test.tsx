@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { AdminPlan } from '@/contract/schema.gen';
 import { formatPriceInput, parsePriceInput } from '@/features/admin/PlansForm';
-import type { AdminPlan } from '@/features/admin/types';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { AdminPlan } from '@/contract/schema.gen';
 import { useGetAdminPlansQuery, useSetPlanRetiredMutation } from '@/features/admin/api';
 import { PlanForm } from '@/features/admin/PlansForm';
 import { ErrorAlert, formatDateTime } from '@/features/admin/shared';
-import type { AdminPlan } from '@/features/admin/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { formatMoney } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -31,7 +31,7 @@ export function PlansPage() {
   useDocumentTitle(t('plans.pageTitle'));
   const items = plans.data ?? [];
   const edited = editing.kind === 'plan' ? (items.find((plan) => plan.id === editing.id) ?? null) : null;
-  const nameOf = (plan: AdminPlan) => plan.name[lang] || plan.id;
+  const nameOf = (plan: AdminPlan) => plan.name[lang] ?? plan.id;
 
   async function confirmRetire(plan: AdminPlan) {
     const retire = !plan.retired;

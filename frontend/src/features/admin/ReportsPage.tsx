@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { limits } from '@/contract/limits.gen';
+import { RESOLVE_ACTIONS } from '@/contract/enums.gen';
+import type { Report, ResolveReportRequest } from '@/contract/schema.gen';
 import { useGetAdminReportsQuery, useResolveReportMutation } from '@/features/admin/api';
 import { AdStatusText, ErrorAlert, formatDateTime, NoteField, Pager, useCursorPages } from '@/features/admin/shared';
-import { RESOLVE_ACTIONS, type Report, type ReportStatus, type ResolveAction } from '@/features/admin/types';
+
+type ReportStatus = Report['status'];
+type ResolveAction = ResolveReportRequest['action'];
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -195,7 +200,12 @@ export function ReportsPage() {
             setNote('');
           }}
         >
-          <NoteField label={t('reports.confirm.note')} value={note} onChange={setNote} />
+          <NoteField
+            label={t('reports.confirm.note')}
+            value={note}
+            onChange={setNote}
+            maxLength={limits.ResolveReportRequest.note.maxLength}
+          />
         </ConfirmDialog>
       )}
     </div>

@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { ReportedReviewList } from '@/contract/schema.gen';
 import {
   useDismissReviewReportsMutation,
   useGetReportedReviewsQuery,
   useRemoveReviewMutation,
 } from '@/features/admin/api';
 import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
-import type { ReportedReview } from '@/features/admin/types';
+
+type ReportedReview = ReportedReviewList['items'][number];
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { SiteSettings } from '@/contract/schema.gen';
 import { fromLocalInput, toLocalInput } from '@/features/admin/SiteSettingsPage';
-import type { SiteSettings } from '@/features/admin/types';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';

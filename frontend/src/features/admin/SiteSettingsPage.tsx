@@ -2,9 +2,14 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { limits } from '@/contract/limits.gen';
+import type { SiteSettings } from '@/contract/schema.gen';
 import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation } from '@/features/admin/api';
 import { ErrorAlert, formatDateTime } from '@/features/admin/shared';
-import type { LocalizedText, NoticeLevel, SiteSettings } from '@/features/admin/types';
+
+type NoticeLevel = SiteSettings['notice']['level'];
+/** A text in each UI language, as the form edits it. */
+type Texts = Record<Language, string>;
 import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
 import { isLanguage, LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -12,8 +17,8 @@ import { useLang } from '@/lib/useLang';
 import '@/components/SiteNotice/SiteNotice.css';
 import '@/features/admin/PlansAndSettings.css';
 
-/** Bound of a notice text, in characters (the server's settings.NoticeTextMax). */
-const NOTICE_TEXT_MAX = 200;
+/** Bound of a notice text, in characters (docs/openapi.yaml, SiteNotice.text). */
+const NOTICE_TEXT_MAX = limits.SiteSettingsRequest.notice.text.en.maxLength;
 
 const LEVELS: readonly NoticeLevel[] = ['info', 'warning'];
 
@@ -44,12 +49,12 @@ export function fromLocalInput(value: string): string | null {
 interface Draft {
   enabled: boolean;
   level: NoticeLevel;
-  text: LocalizedText;
+  text: Texts;
   endsAt: string;
   signupsOpen: boolean;
 }
 
-function emptyTexts(): LocalizedText {
+function emptyTexts(): Texts {
   return { en: '', fr: '', de: '', it: '', sq: '' };
 }
 

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { limits } from '@/contract/limits.gen';
+import { ACCOUNT_STATUSES } from '@/contract/enums.gen';
+import type { AdminUser } from '@/contract/schema.gen';
 import {
   useGetAdminUserQuery,
   useResendUserVerificationMutation,
   useSetUserStatusMutation,
 } from '@/features/admin/api';
 import { AccountStatusBadge, AdStatusText, ErrorAlert, formatDateTime, fullName } from '@/features/admin/shared';
-import type { AdminUser } from '@/features/admin/types';
-import { ACCOUNT_STATUSES, messageOptions, toApiError, type AccountStatus } from '@/lib/apiError';
+import { messageOptions, toApiError, type AccountStatus } from '@/lib/apiError';
 import { formatMoney } from '@/lib/money';
 import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -83,7 +85,7 @@ function StatusForm({ user }: { user: AdminUser }) {
           <textarea
             id={`${id}-reason`}
             rows={2}
-            maxLength={1000}
+            maxLength={limits.UserStatusRequest.reason.maxLength}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
@@ -249,7 +251,7 @@ export function UserDetailPage() {
                     </th>
                     <td>
                       <AdStatusText status={ad.status} />
-                      {ad.hidden === true && <span className="admin-muted admin-block">{t('user.adHidden')}</span>}
+                      {ad.hidden && <span className="admin-muted admin-block">{t('user.adHidden')}</span>}
                     </td>
                     <td className="admin-number">{formatMoney(ad.priceRp, 'CHF', lang)}</td>
                   </tr>

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { limits } from '@/contract/limits.gen';
 import { useGetAdminUsersQuery } from '@/features/admin/api';
 import {
   AccountStatusBadge,
@@ -59,7 +60,7 @@ export function UsersPage() {
             id={inputId}
             type="search"
             value={text}
-            maxLength={200}
+            maxLength={limits['GET /api/v1/admin/users'].q.maxLength}
             onChange={(event) => {
               setText(event.target.value);
             }}

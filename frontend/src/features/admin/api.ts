@@ -1,28 +1,31 @@
 import { api } from '@/app/api';
 import type {
   AdminBrand,
+  AdminBrandList,
+  AdminBrandRequest,
   AdminCategory,
+  AdminCategoryCreate,
+  AdminCategoryList,
+  AdminCategoryPatch,
   AdminPlan,
+  AdminPlanList,
   AdminUser,
   AdminUserDetail,
-  AuditEntry,
-  AuditQuery,
-  CategoryChange,
+  AdminUserList,
+  AuditList,
+  ContactUsList,
   ContactUsMessage,
-  ContactUsQuery,
-  CursorPage,
-  NewCategory,
-  NewPlan,
-  PlanEdit,
+  CreatePlanRequest,
+  Message,
   Report,
-  ReportedReview,
-  ReportsQuery,
-  ResolveRequest,
+  ReportedReviewList,
+  ReportList,
+  ResolveReportRequest,
   SiteSettings,
-  SiteSettingsEdit,
-  StatusChange,
-  UsersQuery,
-} from '@/features/admin/types';
+  SiteSettingsRequest,
+  UpdatePlanRequest,
+  UserStatusRequest,
+} from '@/contract/schema.gen';
 
 /** Page size of every back-office list. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -43,7 +46,7 @@ const enc = encodeURIComponent;
  */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminReports: build.query<CursorPage<Report>, ReportsQuery>({
+    getAdminReports: build.query<ReportList, { status: Report['status']; cursor?: string }>({
       query: ({ status, cursor }) => query('admin/reports', { status, cursor }),
       providesTags: [{ type: 'Report', id: 'ADMIN' }],
     }),
@@ -51,24 +54,24 @@ export const adminApi = api.injectEndpoints({
       query: (id) => `admin/reports/${enc(id)}`,
       providesTags: [{ type: 'Report', id: 'ADMIN' }],
     }),
-    resolveReport: build.mutation<Report, ResolveRequest>({
+    resolveReport: build.mutation<Report, ResolveReportRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `admin/reports/${enc(id)}/resolve`, method: 'POST', body }),
       invalidatesTags: [{ type: 'Report', id: 'ADMIN' }, { type: 'User', id: 'ADMIN' }, 'Product'],
     }),
     // Reported reviews: removing one changes the seller's rating, so the whole tag goes.
-    getReportedReviews: build.query<CursorPage<ReportedReview>, { cursor?: string }>({
+    getReportedReviews: build.query<ReportedReviewList, { cursor?: string }>({
       query: ({ cursor }) => query('admin/reviews', { cursor }),
       providesTags: [{ type: 'Reviews', id: 'ADMIN' }],
     }),
-    removeReview: build.mutation<{ message: string }, string>({
+    removeReview: build.mutation<Message, string>({
       query: (id) => ({ url: `admin/reviews/${enc(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Reviews'],
     }),
-    dismissReviewReports: build.mutation<{ message: string }, string>({
+    dismissReviewReports: build.mutation<Message, string>({
       query: (id) => ({ url: `admin/reviews/${enc(id)}/dismiss`, method: 'POST' }),
       invalidatesTags: [{ type: 'Reviews', id: 'ADMIN' }],
     }),
-    getAdminUsers: build.query<CursorPage<AdminUser>, UsersQuery>({
+    getAdminUsers: build.query<AdminUserList, { q: string; cursor?: string }>({
       query: ({ q, cursor }) => query('admin/users', { q, cursor }),
       providesTags: [{ type: 'User', id: 'ADMIN' }],
     }),
@@ -76,15 +79,15 @@ export const adminApi = api.injectEndpoints({
       query: (id) => `admin/users/${enc(id)}`,
       providesTags: [{ type: 'User', id: 'ADMIN' }],
     }),
-    setUserStatus: build.mutation<AdminUser, StatusChange>({
+    setUserStatus: build.mutation<AdminUser, UserStatusRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `admin/users/${enc(id)}/status`, method: 'PATCH', body }),
       invalidatesTags: [{ type: 'User', id: 'ADMIN' }, { type: 'Report', id: 'ADMIN' }, 'Product'],
     }),
-    resendUserVerification: build.mutation<{ message: string }, string>({
+    resendUserVerification: build.mutation<Message, string>({
       query: (id) => ({ url: `admin/users/${enc(id)}/resend-verification`, method: 'POST' }),
       invalidatesTags: [{ type: 'User', id: 'ADMIN' }],
     }),
-    getAuditLog: build.query<CursorPage<AuditEntry>, AuditQuery>({
+    getAuditLog: build.query<AuditList, { cursor?: string; targetType?: string; targetId?: string }>({
       query: ({ cursor, targetType, targetId }) => query('admin/audit', { cursor, targetType, targetId }),
       providesTags: [
         { type: 'Report', id: 'ADMIN' },
@@ -97,7 +100,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Settings', id: 'ADMIN' },
       ],
     }),
-    getContactUsMessages: build.query<CursorPage<ContactUsMessage>, ContactUsQuery>({
+    getContactUsMessages: build.query<ContactUsList, { status?: ContactUsMessage['status']; cursor?: string }>({
       query: ({ status, cursor }) => query('contact-us', { status, cursor }),
       providesTags: [{ type: 'ContactUs', id: 'ADMIN' }],
     }),
@@ -108,14 +111,14 @@ export const adminApi = api.injectEndpoints({
     // Categories and brands share the public catalogue's tags, so a change refreshes its lists too.
     getAdminCategories: build.query<AdminCategory[], undefined>({
       query: () => 'admin/categories',
-      transformResponse: (response: { items: AdminCategory[] }) => response.items,
+      transformResponse: (response: AdminCategoryList) => response.items,
       providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
     }),
-    createCategory: build.mutation<AdminCategory, NewCategory>({
+    createCategory: build.mutation<AdminCategory, AdminCategoryCreate>({
       query: (body) => ({ url: 'admin/categories', method: 'POST', body }),
       invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
     }),
-    updateCategory: build.mutation<AdminCategory, CategoryChange>({
+    updateCategory: build.mutation<AdminCategory, AdminCategoryPatch & { slug: string }>({
       query: ({ slug, ...body }) => ({ url: `admin/categories/${enc(slug)}`, method: 'PATCH', body }),
       invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
     }),
@@ -125,14 +128,14 @@ export const adminApi = api.injectEndpoints({
     }),
     getAdminBrands: build.query<AdminBrand[], undefined>({
       query: () => 'admin/brands',
-      transformResponse: (response: { items: AdminBrand[] }) => response.items,
+      transformResponse: (response: AdminBrandList) => response.items,
       providesTags: [{ type: 'Product', id: 'BRANDS' }],
     }),
-    createBrand: build.mutation<AdminBrand, { name: string }>({
+    createBrand: build.mutation<AdminBrand, AdminBrandRequest>({
       query: (body) => ({ url: 'admin/brands', method: 'POST', body }),
       invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
     }),
-    renameBrand: build.mutation<AdminBrand, { slug: string; name: string }>({
+    renameBrand: build.mutation<AdminBrand, AdminBrandRequest & { slug: string }>({
       query: ({ slug, name }) => ({ url: `admin/brands/${enc(slug)}`, method: 'PATCH', body: { name } }),
       invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
     }),
@@ -143,14 +146,14 @@ export const adminApi = api.injectEndpoints({
     // Plans and site settings: a change refreshes the pricing page and the public settings too.
     getAdminPlans: build.query<AdminPlan[], undefined>({
       query: () => 'admin/plans',
-      transformResponse: (response: { items: AdminPlan[] }) => response.items,
+      transformResponse: (response: AdminPlanList) => response.items,
       providesTags: [{ type: 'SubscriptionPlan', id: 'ADMIN' }],
     }),
-    createPlan: build.mutation<AdminPlan, NewPlan>({
+    createPlan: build.mutation<AdminPlan, CreatePlanRequest>({
       query: (body) => ({ url: 'admin/plans', method: 'POST', body }),
       invalidatesTags: ['SubscriptionPlan'],
     }),
-    updatePlan: build.mutation<AdminPlan, PlanEdit & { id: string; version: number }>({
+    updatePlan: build.mutation<AdminPlan, UpdatePlanRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `admin/plans/${enc(id)}`, method: 'PUT', body }),
       invalidatesTags: ['SubscriptionPlan'],
     }),
@@ -165,7 +168,7 @@ export const adminApi = api.injectEndpoints({
       query: () => 'admin/settings',
       providesTags: [{ type: 'Settings', id: 'ADMIN' }],
     }),
-    updateSiteSettings: build.mutation<SiteSettings, SiteSettingsEdit>({
+    updateSiteSettings: build.mutation<SiteSettings, SiteSettingsRequest>({
       query: (body) => ({ url: 'admin/settings', method: 'PUT', body }),
       invalidatesTags: ['Settings'],
     }),

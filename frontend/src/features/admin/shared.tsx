@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCursorPages as useSharedCursorPages } from '@/components/CursorPager/CursorPager';
-import type { AdminAccountStatus, AdminUser } from '@/features/admin/types';
+import type { AdminUser } from '@/contract/schema.gen';
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
 
@@ -35,7 +35,7 @@ export function ErrorAlert({ error }: { error: ApiError }) {
 }
 
 /** An account status as a coloured badge with text. */
-export function AccountStatusBadge({ status }: { status: AdminAccountStatus }) {
+export function AccountStatusBadge({ status }: { status: AdminUser['status'] }) {
   const { t } = useTranslation('admin');
   return <span className={`admin-badge admin-badge--${status}`}>{t(`accountStatus.${status}`)}</span>;
 }
@@ -94,12 +94,12 @@ export function NoteField({
   label,
   value,
   onChange,
-  maxLength = 1000,
+  maxLength,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  maxLength?: number;
+  maxLength: number;
 }) {
   const id = useId();
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { User } from '@/contract/schema.gen';
 import {
   useChangePasswordMutation,
   useGetMeQuery,
@@ -19,7 +20,6 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
 } from '@/features/auth/schemas';
-import type { User } from '@/features/auth/types';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { User } from '@/contract/schema.gen';
 import { useSignUpMutation } from '@/features/auth/api';
 import {
   FieldError,
@@ -11,7 +12,6 @@ import {
   ApiErrorText,
 } from '@/features/auth/form';
 import { makeSignUpSchema, SIGN_UP_FIELDS, type SignUpField } from '@/features/auth/schemas';
-import type { AccountType } from '@/features/auth/types';
 import { VerificationNotice } from '@/features/auth/VerificationNotice';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
@@ -19,6 +19,8 @@ import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './auth.css';
+
+type AccountType = User['accountType'];
 
 const ACCOUNT_TYPES: readonly AccountType[] = ['individual', 'professional'];
 
@@ -77,8 +79,9 @@ export function SignUpPage() {
         email: data.email,
         phone: data.phone,
         password: data.password,
-        isAdult: data.isAdult,
-        acceptRules: data.acceptRules,
+        // The schema accepted only ticked boxes.
+        isAdult: true,
+        acceptRules: true,
         language: lang,
         ...(data.accountType === 'professional' && {
           company: {

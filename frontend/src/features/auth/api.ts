@@ -5,15 +5,18 @@ import type {
   EmailRequest,
   LoginRequest,
   LoginResponse,
-  MessageResponse,
+  Message,
+  OAuthExchangeRequest,
+  OAuthExchangeResponse,
+  PasswordChanged,
   ResetPasswordRequest,
+  SignUpCreated,
   SignUpRequest,
-  SignUpResponse,
-  TokenResponse,
+  TokenRequest,
   UpdateInfoRequest,
   User,
-  UserResponse,
-} from '@/features/auth/types';
+  UserBody,
+} from '@/contract/schema.gen';
 import { storeLoginType, storeToken } from '@/lib/authToken';
 
 function hasToken(data: unknown): data is { token: string } {
@@ -35,18 +38,18 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<User, undefined>({
       query: () => 'auth/me',
-      transformResponse: (response: { user: User }) => response.user,
+      transformResponse: (response: UserBody) => response.user,
       providesTags: ['User'],
     }),
-    signUp: build.mutation<SignUpResponse, SignUpRequest>({
+    signUp: build.mutation<SignUpCreated, SignUpRequest>({
       query: (body) => ({ url: 'auth/signup', method: 'POST', body }),
       invalidatesTags: [],
     }),
-    resendVerification: build.mutation<MessageResponse, EmailRequest>({
+    resendVerification: build.mutation<Message, EmailRequest>({
       query: (body) => ({ url: 'auth/resend-verification', method: 'POST', body }),
       invalidatesTags: [],
     }),
-    verifyAccount: build.mutation<MessageResponse, { token: string }>({
+    verifyAccount: build.mutation<Message, TokenRequest>({
       query: (body) => ({ url: 'auth/verify-account', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
@@ -61,7 +64,7 @@ export const authApi = api.injectEndpoints({
       },
       invalidatesTags: ['User'],
     }),
-    exchangeSocialCode: build.mutation<TokenResponse, { code: string }>({
+    exchangeSocialCode: build.mutation<OAuthExchangeResponse, OAuthExchangeRequest>({
       async queryFn(body, _api, _extra, baseQuery) {
         // The API gives the token only to the browser that started the sign-in: the request must
         // carry the HttpOnly bind cookie the API set then, which a same-origin fetch sends.
@@ -74,25 +77,25 @@ export const authApi = api.injectEndpoints({
         if (result.error) return { error: result.error };
         if (!hasToken(result.data)) return { error: unreadable(result.data) };
         storeToken(result.data.token);
-        return { data: result.data as TokenResponse };
+        return { data: result.data as OAuthExchangeResponse };
       },
       invalidatesTags: ['User'],
     }),
-    updateInfo: build.mutation<UserResponse, UpdateInfoRequest>({
+    updateInfo: build.mutation<UserBody, UpdateInfoRequest>({
       query: (body) => ({ url: 'auth/update-info', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
-    changePassword: build.mutation<TokenResponse, ChangePasswordRequest>({
+    changePassword: build.mutation<PasswordChanged, ChangePasswordRequest>({
       async queryFn(body, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: 'auth/change-password', method: 'PATCH', body });
         if (result.error) return { error: result.error };
         if (!hasToken(result.data)) return { error: unreadable(result.data) };
         storeToken(result.data.token);
-        return { data: result.data as TokenResponse };
+        return { data: result.data as PasswordChanged };
       },
       invalidatesTags: ['User'],
     }),
-    uploadProfilePhoto: build.mutation<UserResponse, File>({
+    uploadProfilePhoto: build.mutation<UserBody, File>({
       query: (file) => {
         const body = new FormData();
         body.append('image', file);
@@ -100,15 +103,15 @@ export const authApi = api.injectEndpoints({
       },
       invalidatesTags: ['User'],
     }),
-    forgotPassword: build.mutation<MessageResponse, EmailRequest>({
+    forgotPassword: build.mutation<Message, EmailRequest>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
       invalidatesTags: [],
     }),
-    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+    resetPassword: build.mutation<Message, ResetPasswordRequest>({
       query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
       invalidatesTags: [],
     }),
-    logout: build.mutation<MessageResponse, undefined>({
+    logout: build.mutation<Message, undefined>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
       invalidatesTags: ['User'],
     }),

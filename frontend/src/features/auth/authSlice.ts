@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '@/contract/schema.gen';
 import { authApi } from '@/features/auth/api';
-import type { User } from '@/features/auth/types';
 import { readStoredToken } from '@/lib/authToken';
 
 /** The signed-in user as the header shows it (spec §3). */

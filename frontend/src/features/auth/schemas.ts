@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { FieldErrorCode } from '@/lib/apiError';
+import { limits } from '@/contract/limits.gen';
+import type { FieldErrorCode } from '@/contract/schema.gen';
 
 /** Messages are field error codes, the ones the server sends, so one translation serves both. */
 const REQUIRED = 'required' satisfies FieldErrorCode;
@@ -10,12 +11,19 @@ const MISMATCH = 'passwords_mismatch' satisfies FieldErrorCode;
 const MUST_ACCEPT = 'must_accept' satisfies FieldErrorCode;
 const INVALID = 'invalid' satisfies FieldErrorCode;
 
-const requiredText = (max = 100) => z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, TOO_LONG));
-const email = () => z.pipe(requiredText(254), z.email(INVALID_EMAIL));
-const optionalText = (max = 200) => z.string().check(z.trim(), z.maxLength(max, TOO_LONG));
+/** The server's bounds (docs/openapi.yaml); the profile's are the same as the sign-up's. */
+const SIGN_UP = limits.SignUpRequest;
+const PROFILE = limits.UpdateInfoRequest;
+
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, TOO_LONG));
+const email = () => z.pipe(requiredText(SIGN_UP.email.maxLength), z.email(INVALID_EMAIL));
+const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max, TOO_LONG));
 const password = (min: number) =>
-  z.string().check(z.minLength(1, REQUIRED), z.minLength(min, TOO_SHORT), z.maxLength(128, TOO_LONG));
-const phone = () => z.string().check(z.trim(), z.minLength(1, REQUIRED), z.regex(/^\+?[\d\s()./-]{6,30}$/, INVALID));
+  z
+    .string()
+    .check(z.minLength(1, REQUIRED), z.minLength(min, TOO_SHORT), z.maxLength(SIGN_UP.password.maxLength, TOO_LONG));
+const phone = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, REQUIRED), z.regex(new RegExp(`^\\+?[\\d\\s()./-]{6,${max}}$`), INVALID));
 
 function matches<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
   return z.refine<T>((value) => value[a] === value[b], { message: MISMATCH, path: [b] });
@@ -43,16 +51,16 @@ export function makeSignUpSchema(minPassword: number) {
   return z
     .object({
       accountType: z.enum(['individual', 'professional'], REQUIRED),
-      firstName: requiredText(),
-      lastName: requiredText(),
+      firstName: requiredText(SIGN_UP.firstName.maxLength),
+      lastName: requiredText(SIGN_UP.lastName.maxLength),
       email: email(),
-      phone: phone(),
+      phone: phone(SIGN_UP.phone.maxLength),
       password: password(minPassword),
       confirmPassword: z.string().check(z.minLength(1, REQUIRED)),
-      companyName: optionalText(),
-      companyEmail: optionalText(254),
-      companyAddress: optionalText(300),
-      companyWebsite: optionalText(300),
+      companyName: optionalText(SIGN_UP.company.name.maxLength),
+      companyEmail: optionalText(SIGN_UP.company.email.maxLength),
+      companyAddress: optionalText(SIGN_UP.company.address.maxLength),
+      companyWebsite: optionalText(SIGN_UP.company.website.maxLength),
       isAdult: z.boolean().check(z.refine((v) => v, MUST_ACCEPT)),
       acceptRules: z.boolean().check(z.refine((v) => v, MUST_ACCEPT)),
     })
@@ -116,13 +124,13 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export function makeProfileSchema(professional: boolean) {
   return z
     .object({
-      firstName: requiredText(),
-      lastName: requiredText(),
-      phone: phone(),
-      companyName: optionalText(),
-      companyEmail: optionalText(254),
-      companyAddress: optionalText(300),
-      companyWebsite: optionalText(300),
+      firstName: requiredText(PROFILE.firstName.maxLength),
+      lastName: requiredText(PROFILE.lastName.maxLength),
+      phone: phone(PROFILE.phone.maxLength),
+      companyName: optionalText(PROFILE.company.name.maxLength),
+      companyEmail: optionalText(PROFILE.company.email.maxLength),
+      companyAddress: optionalText(PROFILE.company.address.maxLength),
+      companyWebsite: optionalText(PROFILE.company.website.maxLength),
     })
     .check(
       z.superRefine((value, ctx) => {

@@ -82,7 +82,7 @@ export function InvoicePage() {
               {data.seller.name}
               <br />
               {data.seller.address}
-              {data.seller.vatNumber !== undefined && data.seller.vatNumber !== '' && (
+              {data.seller.vatNumber !== '' && (
                 <>
                   <br />
                   {t('invoice.vatNumber', { number: data.seller.vatNumber })}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Subscription } from '@/contract/schema.gen';
 import { useGetMySubscriptionsQuery, useGetPaymentsQuery } from '@/features/billing/api';
 import { ErrorAlert, localized, PaymentMethodText, StateBadge } from '@/features/billing/shared';
-import type { Subscription } from '@/features/billing/types';
 import { useInvoiceDownload } from '@/features/billing/useInvoiceDownload';
 import { toApiError } from '@/lib/apiError';
 import { formatDate, formatMoney } from '@/lib/money';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Plan } from '@/contract/schema.gen';
 import { localized } from '@/features/billing/shared';
-import type { Plan } from '@/features/billing/types';
 import { formatMoney } from '@/lib/money';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@/features/billing/types';
+import type { Order } from '@/contract/schema.gen';
 import { paths } from '@/lib/paths';
 import { loadStripe, type StripeClient, type StripeElements } from '@/lib/stripe';
 import { useLang } from '@/lib/useLang';

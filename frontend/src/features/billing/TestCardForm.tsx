@@ -1,9 +1,9 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { Order } from '@/contract/schema.gen';
 import { usePayOrderInTestModeMutation } from '@/features/billing/api';
 import { ErrorAlert } from '@/features/billing/shared';
-import type { Order } from '@/features/billing/types';
 import {
   CARD_FIELDS,
   formatCardNumber,

@@ -1,14 +1,20 @@
 import { api } from '@/app/api';
 import type {
   CreateOrderRequest,
-  CreateOrderResponse,
   Invoice,
+  InvoiceBody,
+  InvoiceLink,
+  Message,
   MySubscriptions,
   Order,
+  OrderBody,
+  OrderCreated,
   Payment,
+  PaymentList,
   Plan,
+  PlanList,
   TestPaymentRequest,
-} from '@/features/billing/types';
+} from '@/contract/schema.gen';
 
 /**
  * Plans, subscriptions, orders, payments and invoices (issue 5). Orders are cached under the
@@ -19,25 +25,25 @@ export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPlans: build.query<Plan[], undefined>({
       query: () => 'plans',
-      transformResponse: (response: { items: Plan[] }) => response.items,
+      transformResponse: (response: PlanList) => response.items,
       providesTags: ['SubscriptionPlan'],
     }),
     getMySubscriptions: build.query<MySubscriptions, undefined>({
       query: () => 'subscriptions/me',
       providesTags: ['Subscription'],
     }),
-    createOrder: build.mutation<CreateOrderResponse, CreateOrderRequest>({
+    createOrder: build.mutation<OrderCreated, CreateOrderRequest>({
       query: (body) => ({ url: 'orders', method: 'POST', body }),
       // A free-trial order is settled at once: the subscription and history change with it.
       invalidatesTags: ['Subscription', 'Payment'],
     }),
     getOrder: build.query<Order, string>({
       query: (id) => `orders/${encodeURIComponent(id)}`,
-      transformResponse: (response: { order: Order }) => response.order,
+      transformResponse: (response: OrderBody) => response.order,
       providesTags: (_result, _error, id) => [{ type: 'Payment', id: `order-${id}` }],
       keepUnusedDataFor: 0,
     }),
-    payOrderInTestMode: build.mutation<{ message: string }, TestPaymentRequest>({
+    payOrderInTestMode: build.mutation<Message, TestPaymentRequest & { orderId: string }>({
       query: ({ orderId, ...body }) => ({
         url: `orders/${encodeURIComponent(orderId)}/test-payment`,
         method: 'POST',
@@ -48,18 +54,18 @@ export const billingApi = api.injectEndpoints({
     }),
     getPayments: build.query<Payment[], undefined>({
       query: () => 'payments',
-      transformResponse: (response: { items: Payment[] }) => response.items,
+      transformResponse: (response: PaymentList) => response.items,
       providesTags: ['Payment'],
     }),
     getInvoice: build.query<Invoice, string>({
       query: (id) => `invoices/${encodeURIComponent(id)}`,
-      transformResponse: (response: { invoice: Invoice }) => response.invoice,
+      transformResponse: (response: InvoiceBody) => response.invoice,
       providesTags: (_result, _error, id) => [{ type: 'Payment', id: `invoice-${id}` }],
     }),
     /** A short-lived download link; asked for on each click, never cached. */
     getInvoicePdfUrl: build.mutation<string, string>({
       query: (id) => ({ url: `invoices/${encodeURIComponent(id)}/pdf`, method: 'GET' }),
-      transformResponse: (response: { url: string }) => response.url,
+      transformResponse: (response: InvoiceLink) => response.url,
       invalidatesTags: [],
     }),
   }),

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
-import type { LocalizedText, PaymentState } from '@/features/billing/types';
+import type { Localized, Payment } from '@/contract/schema.gen';
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/lib/languages';
 
 /** The text in `lang`, else English, else any language the API sent. */
-export function localized(text: LocalizedText | undefined, lang: Language): string {
+export function localized(text: Localized | undefined, lang: Language): string {
   if (!text) return '';
   return text[lang] ?? text[FALLBACK_LANGUAGE] ?? LANGUAGES.map((l) => text[l]).find(Boolean) ?? '';
 }
@@ -35,7 +35,7 @@ export function ErrorAlert({ error, children }: { error: ApiError; children?: Re
 }
 
 /** The state of a subscription or payment as a coloured badge with text. */
-export function StateBadge({ state }: { state: PaymentState }) {
+export function StateBadge({ state }: { state: Payment['state'] }) {
   const { t } = useTranslation('billing');
   return <span className={`state-badge state-badge--${state}`}>{t(`state.${state}`)}</span>;
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductImage } from '@/features/catalogue/types';
+import type { ProductImage } from '@/contract/schema.gen';
 
 /** The ready photos, main image first (the API already sends them so; this keeps it true). */
 export function galleryImages(images: readonly ProductImage[]): ProductImage[] {

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { limits } from '@/contract/limits.gen';
+import type { Locality } from '@/contract/schema.gen';
 import { useGetLocalitiesQuery } from '@/features/catalogue/api';
-import type { Locality } from '@/features/catalogue/types';
+import { TEXT_LIMITS } from '@/lib/searchCriteria';
 
 /** The API answers from this many characters on. */
-const MIN_QUERY = 2;
+const MIN_QUERY = limits['GET /api/v1/localities'].q.minLength;
 const DEBOUNCE_MS = 250;
 
 /** `value`, once it has stopped changing for `delay` ms. */
@@ -112,7 +114,7 @@ export function LocalityField({ label, value, onChange, disabled = false, error,
           type="text"
           role="combobox"
           autoComplete="off"
-          maxLength={100}
+          maxLength={TEXT_LIMITS.location}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { ProductDetail } from '@/contract/schema.gen';
 import {
   useGetCategoriesQuery,
   useGetProductQuery,
@@ -13,7 +14,6 @@ import { formatMonth, formatQuantity, placeText } from '@/features/catalogue/for
 import { Gallery } from '@/features/catalogue/Gallery';
 import { Price } from '@/features/catalogue/Price';
 import { CardGrid } from '@/features/catalogue/ResultCard';
-import type { ProductDetail } from '@/features/catalogue/types';
 import { visitorId } from '@/features/catalogue/visitor';
 import { toApiError } from '@/lib/apiError';
 import { INTL_LOCALES } from '@/lib/languages';

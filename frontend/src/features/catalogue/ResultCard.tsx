@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Card as ProductCard } from '@/contract/schema.gen';
 import { formatDistance, placeText } from '@/features/catalogue/format';
 import { Price } from '@/features/catalogue/Price';
-import type { ProductCard } from '@/features/catalogue/types';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import './catalogue.css';

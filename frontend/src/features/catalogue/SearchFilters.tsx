@@ -14,6 +14,7 @@ import {
   ALL_CATEGORIES,
   DEFAULT_RADIUS_KM,
   normalizeCriteria,
+  TEXT_LIMITS,
   type SearchCriteria,
   type Sort,
 } from '@/lib/searchCriteria';
@@ -97,7 +98,7 @@ export function SearchFilters({ criteria, onSearch, locationError, placeHint }: 
         <input
           id={`${id}-q`}
           type="search"
-          maxLength={100}
+          maxLength={TEXT_LIMITS.q}
           value={values.q}
           onChange={(event) => {
             set('q', event.target.value);

@@ -1,13 +1,17 @@
 import { api } from '@/app/api';
 import type {
   Brand,
+  BrandList,
+  Card,
+  CardList,
   Category,
+  CategoryList,
   Locality,
-  ProductCard,
+  LocalityList,
   ProductDetail,
-  SearchResult,
-  SellerAdsPage,
-} from '@/features/catalogue/types';
+  SearchResults,
+  SellerAds,
+} from '@/contract/schema.gen';
 import { ALL_CATEGORIES, criteriaToSearchParams, normalizeCriteria, type SearchCriteria } from '@/lib/searchCriteria';
 
 /** Results per page of the product list. */
@@ -35,7 +39,7 @@ export function searchQueryString({ criteria, cursor, limit = PAGE_SIZE }: Searc
   return params.toString();
 }
 
-const productTags = (items: readonly ProductCard[] | undefined) => [
+const productTags = (items: readonly Card[] | undefined) => [
   { type: 'Product' as const, id: 'LIST' },
   ...(items ?? []).map((item) => ({ type: 'Product' as const, id: item.id })),
 ];
@@ -49,44 +53,44 @@ export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategories: build.query<Category[], undefined>({
       query: () => 'categories',
-      transformResponse: (response: { items: Category[] }) => response.items,
+      transformResponse: (response: CategoryList) => response.items,
       providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
       keepUnusedDataFor: 600,
     }),
     getBrands: build.query<Brand[], undefined>({
       query: () => 'brands',
-      transformResponse: (response: { items: Brand[] }) => response.items,
+      transformResponse: (response: BrandList) => response.items,
       providesTags: [{ type: 'Product', id: 'BRANDS' }],
       keepUnusedDataFor: 600,
     }),
     /** Autocomplete: localities whose postal code or name starts with `q` (≥ 2 characters). */
     getLocalities: build.query<Locality[], string>({
       query: (q) => `localities?${new URLSearchParams({ q }).toString()}`,
-      transformResponse: (response: { items: Locality[] }) => response.items,
+      transformResponse: (response: LocalityList) => response.items,
       providesTags: [{ type: 'Product', id: 'LOCALITIES' }],
       keepUnusedDataFor: 300,
     }),
-    searchProducts: build.query<SearchResult, SearchArgs>({
+    searchProducts: build.query<SearchResults, SearchArgs>({
       query: (args) => `products?${searchQueryString(args)}`,
       providesTags: (result) => productTags(result?.items),
     }),
     /** Cards of the given ads, in that order; inactive or deleted ads are left out. */
-    getProductsBatch: build.query<ProductCard[], readonly string[]>({
+    getProductsBatch: build.query<Card[], readonly string[]>({
       query: (ids) => `products/batch?${new URLSearchParams({ ids: ids.slice(0, BATCH_MAX).join(',') }).toString()}`,
-      transformResponse: (response: { items: ProductCard[] }) => response.items,
+      transformResponse: (response: CardList) => response.items,
       providesTags: (result) => productTags(result),
     }),
     getProduct: build.query<ProductDetail, string>({
       query: (id) => `products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
-    getSimilarProducts: build.query<ProductCard[], string>({
+    getSimilarProducts: build.query<Card[], string>({
       query: (id) => `products/${encodeURIComponent(id)}/similar`,
-      transformResponse: (response: { items: ProductCard[] }) => response.items,
+      transformResponse: (response: CardList) => response.items,
       providesTags: (result, _error, id) => [...productTags(result), { type: 'Product', id }],
     }),
     /** A seller's active ads (their public profile), newest first, 24 per page. */
-    getSellerAds: build.query<SellerAdsPage, { sellerId: string; cursor?: string }>({
+    getSellerAds: build.query<SellerAds, { sellerId: string; cursor?: string }>({
       query: ({ sellerId, cursor }) =>
         `sellers/${encodeURIComponent(sellerId)}/ads${
           cursor === undefined ? '' : `?${new URLSearchParams({ cursor }).toString()}`

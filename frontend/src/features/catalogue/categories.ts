@@ -1,8 +1,8 @@
-import type { Category, LocalizedText } from '@/features/catalogue/types';
+import type { Category, Localized } from '@/contract/schema.gen';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/lib/languages';
 
 /** The text in `lang`, else English, else any language the API sent. */
-export function localized(text: LocalizedText | undefined, lang: Language): string {
+export function localized(text: Localized | undefined, lang: Language): string {
   if (!text) return '';
   return text[lang] ?? text[FALLBACK_LANGUAGE] ?? LANGUAGES.map((l) => text[l]).find(Boolean) ?? '';
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { CONDITIONS, SORTS } from '@/contract/enums.gen';
 import { useGetBrandsQuery, useGetCategoriesQuery } from '@/features/catalogue/api';
 import { categoryOptions } from '@/features/catalogue/categories';
 import { cantonOptions } from '@/features/catalogue/cantons';
 import { formatDistance } from '@/features/catalogue/format';
-import { CONDITIONS, RADIUS_CHOICES_KM, SORTS, type Condition, type Sort } from '@/lib/searchCriteria';
+import { RADIUS_CHOICES_KM, TEXT_LIMITS, type Condition, type Sort } from '@/lib/searchCriteria';
 import { useLang } from '@/lib/useLang';
 
 /** Indentation of sub-categories in a plain <select> (options cannot be styled). */
@@ -60,7 +61,7 @@ export function BrandField({ id, value, onChange }: SelectProps<string>) {
         id={id}
         type="text"
         list={`${id}-brands`}
-        maxLength={100}
+        maxLength={TEXT_LIMITS.brand}
         autoComplete="off"
         value={value}
         onChange={(event) => {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
+import type { Quantity } from '@/contract/schema.gen';
 import { cantonName } from '@/features/catalogue/cantons';
-import type { Quantity } from '@/features/catalogue/types';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
 
 /** SI symbols are written the same in every language; pieces and pallets are words (translated). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { FieldErrorCode } from '@/lib/apiError';
+import type { FieldErrorCode } from '@/contract/schema.gen';
 import type { ContactUsLimits } from '@/lib/settings';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;

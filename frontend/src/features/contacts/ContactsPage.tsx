@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { ContactRequest, ContactRequestUpdate } from '@/contract/schema.gen';
 import {
   useDeleteContactRequestMutation,
   useGetContactRequestsQuery,
   useUpdateContactRequestMutation,
 } from '@/features/contacts/api';
 import { formatSentAt } from '@/features/contacts/format';
-import type { ContactRequest, ContactRequestChange } from '@/features/contacts/types';
 import type { TranslationKey } from '@/i18n/keys';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
@@ -26,7 +26,7 @@ function replyHref(request: ContactRequest, subject: string): string {
 interface CardProps {
   request: ContactRequest;
   busy: boolean;
-  onChange: (change: ContactRequestChange, done: TranslationKey) => void;
+  onChange: (change: ContactRequestUpdate & { id: string }, done: TranslationKey) => void;
   onDelete: (request: ContactRequest) => void;
 }
 
@@ -154,7 +154,7 @@ export function ContactsPage() {
     if (items.length === 1 && page > 0) setCursors((current) => current.slice(0, -1));
   }
 
-  async function change(body: ContactRequestChange, done: TranslationKey) {
+  async function change(body: ContactRequestUpdate & { id: string }, done: TranslationKey) {
     try {
       await update(body).unwrap();
       if (body.archived !== undefined) leftPage();

@@ -1,12 +1,11 @@
 import { api } from '@/app/api';
 import type {
   ContactRequest,
-  ContactRequestChange,
+  ContactRequestCreated,
   ContactRequestInput,
   ContactRequestList,
-  ContactRequestQuery,
-  ContactRequestSent,
-} from '@/features/contacts/types';
+  ContactRequestUpdate,
+} from '@/contract/schema.gen';
 
 const path = (id: string) => `contact-request/${encodeURIComponent(id)}`;
 
@@ -17,11 +16,11 @@ const path = (id: string) => `contact-request/${encodeURIComponent(id)}`;
  */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendContactRequest: build.mutation<ContactRequestSent, ContactRequestInput>({
+    sendContactRequest: build.mutation<ContactRequestCreated, ContactRequestInput>({
       query: (body) => ({ url: 'contact-request', method: 'POST', body }),
       invalidatesTags: ['Contact'],
     }),
-    getContactRequests: build.query<ContactRequestList, ContactRequestQuery>({
+    getContactRequests: build.query<ContactRequestList, { archived?: boolean; cursor?: string }>({
       query: ({ archived, cursor }) => {
         const params = new URLSearchParams();
         if (archived === true) params.set('archived', 'true');
@@ -31,7 +30,7 @@ export const contactsApi = api.injectEndpoints({
       },
       providesTags: ['Contact'],
     }),
-    updateContactRequest: build.mutation<ContactRequest, ContactRequestChange>({
+    updateContactRequest: build.mutation<ContactRequest, ContactRequestUpdate & { id: string }>({
       query: ({ id, ...body }) => ({ url: path(id), method: 'PATCH', body }),
       invalidatesTags: ['Contact'],
     }),

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
-import type { FieldErrorCode } from '@/lib/apiError';
+import { limits } from '@/contract/limits.gen';
+import type { FieldErrorCode } from '@/contract/schema.gen';
 
-/** The server's bounds (shared/contactreq/request.go), in characters after trimming. */
+const INPUT = limits.ContactRequestInput;
+
+/** The server's bounds (docs/openapi.yaml, ContactRequestInput), in characters after trimming. */
 export const CONTACT_REQUEST_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  message: 2000,
+  name: INPUT.name.maxLength,
+  email: INPUT.email.maxLength,
+  phone: INPUT.phone.maxLength,
+  message: INPUT.message.maxLength,
 } as const;
 
 export const CONTACT_REQUEST_FIELDS = ['name', 'email', 'phone', 'message'] as const;

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { Card as WishlistCard, Favourite as WishlistItem } from '@/contract/schema.gen';
 import { useGetWishlistQuery } from '@/features/favourites/api';
-import { WISHLIST_MAX, type WishlistCard, type WishlistItem } from '@/features/favourites/types';
+import { WISHLIST_MAX } from '@/features/favourites/api';
 import { useFavouriteActions } from '@/features/favourites/useFavouriteActions';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/money';
@@ -24,7 +25,7 @@ const NO_ITEMS: WishlistItem[] = [];
 /** An ad its seller deleted: only its saved title is left, if any. */
 function RemovedAd({ item }: { item: WishlistItem }) {
   const { t } = useTranslation('favourites');
-  const title = item.title ?? '';
+  const { title } = item;
   return (
     <article className="favourites-removed">
       <h2 className="favourites-removed__title">{title || t('state.removed')}</h2>

@@ -1,13 +1,9 @@
 import { api } from '@/app/api';
-import type {
-  WishlistCard,
-  WishlistEntry,
-  WishlistIds,
-  WishlistItem,
-  WishlistPage,
-  WishlistQuery,
-} from '@/features/favourites/types';
+import type { Card, Favourite, FavouriteIds, FavouriteList, FavouriteSaved } from '@/contract/schema.gen';
 import { toApiError } from '@/lib/apiError';
+
+/** The most ads one user can keep (the server refuses more with `wishlist_full`). */
+export const WISHLIST_MAX = 300;
 
 const path = (adId: string) => `wishlist/${encodeURIComponent(adId)}`;
 
@@ -16,12 +12,12 @@ const LIST_TAG = { type: 'Wishlist' as const, id: 'LIST' };
 const IDS_TAG = { type: 'Wishlist' as const, id: 'IDS' };
 
 /** A card's picture: `imageUrl` as search sends it, else the site path of `thumbKey` (as the API builds it). */
-function withImageUrl(card: WishlistCard): WishlistCard {
+function withImageUrl(card: Card): Card {
   if (card.imageUrl !== undefined && card.imageUrl !== '') return card;
   return card.thumbKey ? { ...card, imageUrl: `/${card.thumbKey}` } : card;
 }
 
-function withImages(item: WishlistItem): WishlistItem {
+function withImages(item: Favourite): Favourite {
   return item.card === null ? item : { ...item, card: withImageUrl(item.card) };
 }
 
@@ -39,16 +35,16 @@ export const favouritesApi = api.injectEndpoints({
     /** Every saved ad id, newest saved first; the argument is the signed-in user's id. */
     getWishlistIds: build.query<string[], string>({
       query: () => 'wishlist/ids',
-      transformResponse: (response: WishlistIds) => response.ids,
+      transformResponse: (response: FavouriteIds) => response.ids,
       providesTags: [IDS_TAG],
     }),
-    getWishlist: build.query<WishlistPage, WishlistQuery>({
+    getWishlist: build.query<FavouriteList, { cursor?: string }>({
       query: ({ cursor }) =>
         cursor === undefined ? 'wishlist' : `wishlist?${new URLSearchParams({ cursor }).toString()}`,
-      transformResponse: (response: WishlistPage) => ({ ...response, items: response.items.map(withImages) }),
+      transformResponse: (response: FavouriteList) => ({ ...response, items: response.items.map(withImages) }),
       providesTags: [LIST_TAG],
     }),
-    saveFavourite: build.mutation<WishlistEntry, string>({
+    saveFavourite: build.mutation<FavouriteSaved, string>({
       query: (adId) => ({ url: path(adId), method: 'PUT' }),
       async onQueryStarted(adId, lifecycle) {
         const { dispatch, queryFulfilled } = lifecycle;

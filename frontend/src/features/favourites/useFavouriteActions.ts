@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useRemoveFavouriteMutation, useSaveFavouriteMutation } from '@/features/favourites/api';
-import { WISHLIST_MAX } from '@/features/favourites/types';
+import { WISHLIST_MAX } from '@/features/favourites/api';
 import { messageOptions, toApiError } from '@/lib/apiError';
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { CONDITIONS, QUANTITY_UNITS } from '@/contract/enums.gen';
+import type { Category, ProductDetail } from '@/contract/schema.gen';
 import {
   adFormSchema,
   AD_FIELDS,
@@ -25,7 +27,6 @@ import { CANTONS } from '@/features/myAds/cantons';
 import { AdFieldError, useAdFormErrors, type AdFormErrors } from '@/features/myAds/formErrors';
 import { draftStarted } from '@/features/myAds/productDraftSlice';
 import { ErrorAlert } from '@/features/myAds/shared';
-import { CONDITIONS, QUANTITY_UNITS, type Category, type ProductDetail } from '@/features/myAds/types';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
 import { useLang } from '@/lib/useLang';

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { AD_STATUSES } from '@/contract/enums.gen';
+import type { MyAd } from '@/contract/schema.gen';
 import {
   useDeleteMyAdMutation,
   useGetMyAdsQuery,
@@ -11,7 +13,6 @@ import {
   useSetMyAdStatusMutation,
 } from '@/features/myAds/api';
 import { categoryName, ErrorAlert, StatusBadge, SubscriptionNotice, usePublishingRight } from '@/features/myAds/shared';
-import { AD_STATUSES, type AdStatus, type MyAd } from '@/features/myAds/types';
 import { messageOptions, toApiError } from '@/lib/apiError';
 import { INTL_LOCALES } from '@/lib/languages';
 import { formatDate, formatMoney } from '@/lib/money';
@@ -100,7 +101,7 @@ export function MyAdsPage() {
   const filterId = useId();
   useDocumentTitle(t('list.pageTitle'));
 
-  const [status, setStatus] = useState<AdStatus | undefined>(undefined);
+  const [status, setStatus] = useState<MyAd['status'] | undefined>(undefined);
   // cursors[i] opens page i; the first page has none.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const page = cursors.length - 1;

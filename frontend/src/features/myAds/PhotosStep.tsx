@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { ProductDetail, ProductImage } from '@/contract/schema.gen';
 import {
   useDeleteMyAdImageMutation,
   useGetMyAdQuery,
@@ -18,7 +19,6 @@ import {
   selectFeatureImage,
 } from '@/features/myAds/productDraftSlice';
 import { ApiErrorText, ErrorAlert } from '@/features/myAds/shared';
-import type { ProductDetail, ProductImage } from '@/features/myAds/types';
 import { checkImageFile, imageContentType, putFile, type LocalRejection } from '@/features/myAds/upload';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ProductDetail } from '@/contract/schema.gen';
 import {
   adFormSchema,
   EMPTY_AD_FORM,
@@ -10,7 +11,6 @@ import {
   toProductInput,
   type AdFormValues,
 } from '@/features/myAds/adForm';
-import type { ProductDetail } from '@/features/myAds/types';
 import { productDetail } from '@/testing/myAds';
 
 const VALID: AdFormValues = {

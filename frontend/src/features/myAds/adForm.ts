@@ -1,24 +1,24 @@
 import * as z from 'zod/mini';
+import { CONDITIONS, QUANTITY_UNITS } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+import type { ProductDetail, ProductInput } from '@/contract/schema.gen';
 import { isCantonCode } from '@/features/myAds/cantons';
-import {
-  CONDITIONS,
-  QUANTITY_UNITS,
-  type Condition,
-  type ProductDetail,
-  type ProductInput,
-  type QuantityUnit,
-} from '@/features/myAds/types';
 
-/** Bounds of ProductInput (catalogue contract), checked here first and again by the server. */
+type Condition = ProductInput['condition'];
+type QuantityUnit = ProductInput['quantity']['unit'];
+
+const INPUT = limits.ProductInput;
+
+/** Bounds of ProductInput (docs/openapi.yaml), checked here first and again by the server. */
 export const AD_LIMITS = {
-  titleMin: 3,
-  titleMax: 120,
-  brandMax: 60,
-  descriptionMin: 10,
-  descriptionMax: 5000,
-  maxPriceRp: 100_000_000,
-  maxDiscount: 99,
-  maxQuantity: 1_000_000,
+  titleMin: INPUT.title.minLength,
+  titleMax: INPUT.title.maxLength,
+  brandMax: INPUT.brand.maxLength,
+  descriptionMin: INPUT.description.minLength,
+  descriptionMax: INPUT.description.maxLength,
+  maxPriceRp: INPUT.priceRp.maximum,
+  maxDiscount: INPUT.discountPct.maximum,
+  maxQuantity: INPUT.quantity.amount.maximum,
 } as const;
 
 /** The ad form's fields, in form order (the first invalid one gets the focus). */

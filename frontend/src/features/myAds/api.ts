@@ -1,17 +1,19 @@
 import { api } from '@/app/api';
 import type {
-  AdStatus,
   Brand,
+  BrandList,
   Category,
+  CategoryList,
+  ImageUpload,
   ImageUploadRequest,
-  ImageUploadResponse,
   Locality,
-  MyAdsPage,
-  MyAdsQuery,
+  LocalityList,
+  MyAd,
+  MyAdList,
+  MySubscriptions,
   ProductDetail,
   ProductInput,
-  SellerSubscriptions,
-} from '@/features/myAds/types';
+} from '@/contract/schema.gen';
 
 /** The cache entry of the seller's own list; every change to one of their ads invalidates it. */
 const MINE = { type: 'Product', id: 'MINE' } as const;
@@ -25,7 +27,7 @@ const path = (id: string) => `products/${encodeURIComponent(id)}`;
  */
 export const myAdsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMyAds: build.query<MyAdsPage, MyAdsQuery>({
+    getMyAds: build.query<MyAdList, { status?: MyAd['status']; cursor?: string }>({
       query: ({ status, cursor }) => {
         const params = new URLSearchParams();
         if (status !== undefined) params.set('status', status);
@@ -56,12 +58,15 @@ export const myAdsApi = api.injectEndpoints({
       query: (id) => ({ url: `${path(id)}/publish`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [product(id), MINE, 'Subscription'],
     }),
-    setMyAdStatus: build.mutation<ProductDetail, { id: string; status: Extract<AdStatus, 'active' | 'inactive'> }>({
+    setMyAdStatus: build.mutation<
+      ProductDetail,
+      { id: string; status: Extract<MyAd['status'], 'active' | 'inactive'> }
+    >({
       query: ({ id, status }) => ({ url: `${path(id)}/status`, method: 'PATCH', body: { status } }),
       invalidatesTags: (_result, _error, { id }) => [product(id), MINE],
     }),
     /** A pending image and the presigned PUT for its bytes. */
-    requestMyAdImageUpload: build.mutation<ImageUploadResponse, ImageUploadRequest>({
+    requestMyAdImageUpload: build.mutation<ImageUpload, ImageUploadRequest & { productId: string }>({
       query: ({ productId, contentType, size }) => ({
         url: `${path(productId)}/images`,
         method: 'POST',
@@ -86,20 +91,20 @@ export const myAdsApi = api.injectEndpoints({
     }),
     getSellerCategories: build.query<Category[], undefined>({
       query: () => 'categories',
-      transformResponse: (response: { items: Category[] }) => response.items,
+      transformResponse: (response: CategoryList) => response.items,
       keepUnusedDataFor: 600,
     }),
     getSellerBrands: build.query<Brand[], undefined>({
       query: () => 'brands',
-      transformResponse: (response: { items: Brand[] }) => response.items,
+      transformResponse: (response: BrandList) => response.items,
       keepUnusedDataFor: 600,
     }),
     /** Swiss localities whose postal code or name starts with `q` (at least 2 characters). */
     getSellerLocalities: build.query<Locality[], string>({
       query: (q) => `localities?${new URLSearchParams({ q }).toString()}`,
-      transformResponse: (response: { items: Locality[] }) => response.items,
+      transformResponse: (response: LocalityList) => response.items,
     }),
-    getSellerSubscriptions: build.query<SellerSubscriptions, undefined>({
+    getSellerSubscriptions: build.query<MySubscriptions, undefined>({
       query: () => 'subscriptions/me',
       providesTags: ['Subscription'],
     }),

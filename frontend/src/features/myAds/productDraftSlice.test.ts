@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
+import type { ProductImage } from '@/contract/schema.gen';
 import {
   draftCleared,
   draftImageRemoved,
@@ -9,7 +10,6 @@ import {
   selectFeatureImage,
   selectProductDraft,
 } from '@/features/myAds/productDraftSlice';
-import type { ProductImage } from '@/features/myAds/types';
 
 const image = (id: string, state: ProductImage['state'] = 'ready'): ProductImage => ({ id, state, main: false });
 

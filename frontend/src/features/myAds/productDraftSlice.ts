@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductDetail } from '@/features/myAds/types';
+import type { ProductDetail } from '@/contract/schema.gen';
 
 /**
  * The ad being created or edited (spec §3 "Product draft state"): the id of the saved ad, its

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Category, ErrorCode, MyAd, MySubscriptions } from '@/contract/schema.gen';
 import { useGetSellerSubscriptionsQuery } from '@/features/myAds/api';
-import type { AdStatus, Category, SellerSubscriptions } from '@/features/myAds/types';
 import { messageOptions, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
 import { paths } from '@/lib/paths';
@@ -15,13 +15,12 @@ export function ApiErrorText({ error }: { error: ApiError }) {
 }
 
 /** Refusals that a plan purchase resolves: their message comes with a link to the plans. */
-const PLAN_CODES = new Set([
+const PLAN_CODES = new Set<string>([
   'subscription_invalid',
-  'invalid_subscription',
   'ad_count_exceeded',
   'bundle_plan_no_ads',
   'no_ad_allowance',
-]);
+] satisfies ErrorCode[]);
 
 /** An error box; for subscription refusals it also offers the plans. */
 export function ErrorAlert({ error, children }: { error: ApiError; children?: ReactNode }) {
@@ -49,7 +48,7 @@ export function categoryName(categories: readonly Category[] | undefined, slug: 
 }
 
 /** The ad's status as a coloured badge with text. */
-export function StatusBadge({ status }: { status: AdStatus }) {
+export function StatusBadge({ status }: { status: MyAd['status'] }) {
   const { t } = useTranslation('myAds');
   return <span className={`ad-status ad-status--${status}`}>{t(`status.${status}`)}</span>;
 }
@@ -60,7 +59,7 @@ export type PublishingRight = 'ok' | 'none' | 'bundle' | 'noAdsLeft';
  * Whether the seller may publish, as far as their subscriptions tell: some valid, non-bundle
  * subscription with ads left. The server decides when publishing; this only explains early.
  */
-export function publishingRight(subscriptions: SellerSubscriptions): PublishingRight {
+export function publishingRight(subscriptions: MySubscriptions): PublishingRight {
   const all = [...(subscriptions.current ? [subscriptions.current] : []), ...subscriptions.history];
   if (all.some((s) => s.state === 'valid' && !s.bundle && s.remainingAds > 0)) return 'ok';
   if (all.some((s) => s.state === 'valid' && s.bundle)) return 'bundle';

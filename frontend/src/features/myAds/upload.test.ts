@@ -28,7 +28,7 @@ describe('checking a chosen file', () => {
 describe('putFile', () => {
   const target = {
     url: 'http://localhost/_s3/images/uploads/ad1/img1?X-Amz-Signature=abc',
-    method: 'PUT',
+    method: 'PUT' as const,
     headers: { 'Content-Type': 'image/png' },
   };
 

@@ -1,7 +1,12 @@
-import { IMAGE_CONTENT_TYPES, type ImageContentType, type UploadTarget } from '@/features/myAds/types';
+import { IMAGE_CONTENT_TYPES } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+import type { ImageUpload, ImageUploadRequest } from '@/contract/schema.gen';
+
+type ImageContentType = ImageUploadRequest['contentType'];
+type UploadTarget = ImageUpload['upload'];
 
 /** The largest photo the pipeline accepts (15 MiB); S3 refuses a different size than the signed one. */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = limits.ImageUploadRequest.size.maximum;
 
 /** Why a file cannot be sent; the same codes as the pipeline's `imageReasons`. */
 export type LocalRejection = 'unsupported_type' | 'too_large' | 'missing';
@@ -57,7 +62,7 @@ export function putFile(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(target.method || 'PUT', target.url);
+    xhr.open(target.method, target.url);
     for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));

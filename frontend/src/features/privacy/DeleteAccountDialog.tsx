@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccountMutation } from '@/features/privacy/api';
-import type { PrivacyAccount } from '@/features/privacy/types';
 import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
 import { useFocusTrap } from '@/lib/useFocusTrap';
+
+/** What the page needs to know of the signed-in account. */
+export interface PrivacyAccount {
+  email: string;
+  /** False for an account made by social sign-in that never set a password. */
+  hasPassword: boolean;
+  isAdmin: boolean;
+}
 
 /** How many times the page sends the deletion again while the server answers "in progress". */
 export const MAX_DELETE_ROUNDS = 30;

@@ -1,5 +1,11 @@
 import { api } from '@/app/api';
-import type { AccountDeletion, AccountExportFile, DeleteAccountRequest } from '@/features/privacy/types';
+import type { AccountDeleted, AccountDeleteRequest, AccountDeletionInProgress } from '@/contract/schema.gen';
+
+/** The downloaded export: the JSON text as the server sent it and the file name it suggested. */
+export interface AccountExportFile {
+  text: string;
+  filename: string;
+}
 
 /** The file name of `Content-Disposition: attachment; filename="..."`, or a dated default. */
 export function exportFilename(contentDisposition: string | null | undefined, now = new Date()): string {
@@ -25,7 +31,7 @@ export const privacyApi = api.injectEndpoints({
       }),
       invalidatesTags: [],
     }),
-    deleteAccount: build.mutation<AccountDeletion, DeleteAccountRequest>({
+    deleteAccount: build.mutation<AccountDeleted | AccountDeletionInProgress, AccountDeleteRequest>({
       query: (body) => ({ url: 'account', method: 'DELETE', body }),
       invalidatesTags: [],
     }),

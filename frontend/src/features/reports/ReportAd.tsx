@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REPORT_REASONS } from '@/contract/enums.gen';
 import { useSendReportMutation } from '@/features/reports/api';
 import {
   fieldErrorsFromIssues,
@@ -11,7 +12,6 @@ import {
   type ReportField,
   type ReportValues,
 } from '@/features/reports/reportSchema';
-import { REPORT_REASONS } from '@/features/reports/types';
 import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';

@@ -1,5 +1,6 @@
 import { api } from '@/app/api';
-import type { ReportRequest, ReportSent } from '@/features/reports/types';
+import type { ReportCreated, ReportRequest } from '@/contract/schema.gen';
+import type { Language } from '@/lib/languages';
 
 /**
  * "Report this ad" (`POST /reports`, public; the bearer token goes along when signed in). The page
@@ -7,7 +8,7 @@ import type { ReportRequest, ReportSent } from '@/features/reports/types';
  */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendReport: build.mutation<ReportSent, ReportRequest>({
+    sendReport: build.mutation<ReportCreated, ReportRequest & { language: Language }>({
       query: ({ language, ...body }) => ({
         url: 'reports',
         method: 'POST',

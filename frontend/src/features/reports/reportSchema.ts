@@ -1,9 +1,13 @@
 import * as z from 'zod/mini';
-import { REPORT_REASONS } from '@/features/reports/types';
-import type { FieldErrorCode } from '@/lib/apiError';
+import { REPORT_REASONS } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+import type { FieldErrorCode } from '@/contract/schema.gen';
 
-/** The server's bounds, in characters after trimming. */
-export const REPORT_LIMITS = { details: 2000, email: 254 } as const;
+/** The server's bounds (docs/openapi.yaml, ReportRequest), in characters after trimming. */
+export const REPORT_LIMITS = {
+  details: limits.ReportRequest.details.maxLength,
+  email: limits.ReportRequest.email.maxLength,
+} as const;
 
 export const REPORT_FIELDS = ['reason', 'details', 'email', 'consent'] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { limits } from '@/contract/limits.gen';
+import { RATINGS } from '@/features/reviews/ReviewFields';
 import { productDetail } from '@/testing/catalogue';
 import { API, signedInState, signIn, TEST_USER } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -54,6 +56,11 @@ describe('the seller block on the ad page', () => {
 });
 
 describe('rate this seller', () => {
+  it('offers every rating the server accepts, one star apart', () => {
+    const { minimum, maximum } = limits.ReviewInput.rating;
+    expect(RATINGS).toEqual(Array.from({ length: maximum - minimum + 1 }, (_, i) => minimum + i));
+  });
+
   it('is not offered to visitors nor to the seller, who are not asked about', async () => {
     adPage();
     const asked = eligibility({ canReview: true });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Review, ReviewEligibility as Eligibility } from '@/contract/schema.gen';
 import { useCreateReviewMutation, useGetEligibilityQuery } from '@/features/reviews/api';
 import { formatDateTime, reviewErrorText } from '@/features/reviews/format';
 import {
@@ -12,7 +13,6 @@ import {
   type ReviewValues,
 } from '@/features/reviews/ReviewFields';
 import { ReviewItem } from '@/features/reviews/ReviewItem';
-import type { Eligibility, Review } from '@/features/reviews/types';
 import { toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Stars } from '@/components/Stars/Stars';
+import type { Rating } from '@/contract/schema.gen';
 import { useGetSellerQuery } from '@/features/reviews/api';
 import { formatRating } from '@/features/reviews/format';
-import type { Rating } from '@/features/reviews/types';
 import { useLang } from '@/lib/useLang';
 import './reviews.css';
 

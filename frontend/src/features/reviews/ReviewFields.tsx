@@ -1,11 +1,25 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Stars } from '@/components/Stars/Stars';
-import { RATINGS, REVIEW_LIMITS, type RatingValue } from '@/features/reviews/types';
+import { limits } from '@/contract/limits.gen';
 import { fieldErrorKey } from '@/lib/apiError';
 
+/** The bounds the server checks (docs/openapi.yaml), in characters. */
+export const REVIEW_LIMITS = {
+  textMin: limits.ReviewInput.text.minLength,
+  textMax: limits.ReviewInput.text.maxLength,
+  replyMax: limits.ReviewText.text.maxLength,
+  reportMax: limits.ReviewText.reason.maxLength,
+} as const;
+
+/**
+ * The star ratings a buyer can give, worst first: ReviewInput.rating's minimum to maximum (a test
+ * holds them together; each has its label in `reviews:form.ratingLabels`).
+ */
+export const RATINGS = [1, 2, 3, 4, 5] as const;
+
 export interface ReviewValues {
-  rating: RatingValue | null;
+  rating: number | null;
   text: string;
 }
 

@@ -5,9 +5,11 @@ import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { Stars } from '@/components/Stars/Stars';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import type { Review } from '@/contract/schema.gen';
 import { useReplyToReviewMutation, useReportReviewMutation, useUpdateReviewMutation } from '@/features/reviews/api';
 import { reviewErrorText } from '@/features/reviews/format';
 import {
+  REVIEW_LIMITS,
   ReviewFields,
   reviewFieldErrors,
   reviewFieldId,
@@ -15,7 +17,6 @@ import {
   type ReviewFieldErrors,
   type ReviewValues,
 } from '@/features/reviews/ReviewFields';
-import { REVIEW_LIMITS, type Review } from '@/features/reviews/types';
 import { fieldErrorKey, toApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/money';
 import { paths } from '@/lib/paths';

@@ -1,13 +1,13 @@
 import { api } from '@/app/api';
 import type {
-  Eligibility,
-  NewReview,
+  Message,
   Review,
   ReviewEdit,
-  ReviewPage,
-  ReviewsQuery,
+  ReviewEligibility,
+  ReviewInput,
+  ReviewList,
   SellerProfile,
-} from '@/features/reviews/types';
+} from '@/contract/schema.gen';
 
 const enc = encodeURIComponent;
 
@@ -27,16 +27,16 @@ export const reviewsApi = api.injectEndpoints({
       query: (id) => `sellers/${enc(id)}`,
       providesTags: (_result, _error, id) => [sellerTag(id)],
     }),
-    getSellerReviews: build.query<ReviewPage, ReviewsQuery>({
+    getSellerReviews: build.query<ReviewList, { sellerId: string; cursor?: string }>({
       query: ({ sellerId, cursor }) =>
         `sellers/${enc(sellerId)}/reviews${cursor === undefined ? '' : `?${new URLSearchParams({ cursor }).toString()}`}`,
       providesTags: (_result, _error, { sellerId }) => [sellerTag(sellerId)],
     }),
-    getEligibility: build.query<Eligibility, string>({
+    getEligibility: build.query<ReviewEligibility, string>({
       query: (adId) => `reviews/eligibility?${new URLSearchParams({ adId }).toString()}`,
       providesTags: (_result, _error, adId) => [eligibilityTag(adId)],
     }),
-    createReview: build.mutation<Review, NewReview>({
+    createReview: build.mutation<Review, ReviewInput>({
       query: (body) => ({ url: 'reviews', method: 'POST', body }),
       // Refused or not, the eligibility may have changed meanwhile (already reviewed, too early).
       invalidatesTags: (result, _error, { adId }) => [
@@ -44,7 +44,7 @@ export const reviewsApi = api.injectEndpoints({
         ...(result ? [sellerTag(result.sellerId)] : []),
       ],
     }),
-    updateReview: build.mutation<Review, ReviewEdit & { sellerId: string }>({
+    updateReview: build.mutation<Review, ReviewEdit & { id: string; sellerId: string }>({
       query: ({ id, rating, text }) => ({ url: `reviews/${enc(id)}`, method: 'PATCH', body: { rating, text } }),
       invalidatesTags: (_result, _error, { sellerId }) => [sellerTag(sellerId)],
     }),
@@ -52,7 +52,7 @@ export const reviewsApi = api.injectEndpoints({
       query: ({ id, text }) => ({ url: `reviews/${enc(id)}/reply`, method: 'POST', body: { text } }),
       invalidatesTags: (_result, _error, { sellerId }) => [sellerTag(sellerId)],
     }),
-    reportReview: build.mutation<{ message: string }, { id: string; reason: string }>({
+    reportReview: build.mutation<Message, { id: string; reason: string }>({
       query: ({ id, reason }) => ({ url: `reviews/${enc(id)}/report`, method: 'POST', body: { reason } }),
       // Only the back office lists reports.
       invalidatesTags: [{ type: 'Reviews', id: 'ADMIN' }],

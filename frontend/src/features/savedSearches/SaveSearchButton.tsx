@@ -4,13 +4,20 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { FREQUENCIES } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+import type { SavedSearchInput } from '@/contract/schema.gen';
 import { useCreateSavedSearchMutation } from '@/features/savedSearches/api';
-import { FREQUENCIES, NAME_MAX_LENGTH, type Frequency } from '@/features/savedSearches/types';
 import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { ALL_CATEGORIES, criteriaToSearchParams, hasFilters, type SearchCriteria } from '@/lib/searchCriteria';
 import { useLang } from '@/lib/useLang';
 import './savedSearches.css';
+
+/** The longest name the server accepts. */
+const NAME_MAX_LENGTH = limits.SavedSearchInput.name.maxLength;
+
+type Frequency = SavedSearchInput['frequency'];
 
 interface SaveSearchButtonProps {
   /** The list's search, as its URL holds it. */

@@ -4,25 +4,26 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { FREQUENCIES } from '@/contract/enums.gen';
+import { limits } from '@/contract/limits.gen';
+import type { SavedSearch, SavedSearchChange } from '@/contract/schema.gen';
 import {
   useDeleteSavedSearchMutation,
   useGetSavedSearchesQuery,
   useUpdateSavedSearchMutation,
 } from '@/features/savedSearches/api';
 import { summaryParts, type CategoryNamer } from '@/features/savedSearches/summary';
-import {
-  FREQUENCIES,
-  NAME_MAX_LENGTH,
-  type Frequency,
-  type SavedSearch,
-  type SavedSearchChanges,
-} from '@/features/savedSearches/types';
 import { fieldErrorKey, messageOptions, toApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './savedSearches.css';
+
+/** The longest name the server accepts. */
+const NAME_MAX_LENGTH = limits.SavedSearchInput.name.maxLength;
+
+type Frequency = SavedSearch['frequency'];
 
 /** Shows a refused call's reason in a toast; resolves to whether the call succeeded. */
 function useReport() {
@@ -132,7 +133,7 @@ function SavedSearchItem({ search, categoryName, onDelete }: ItemProps) {
   const report = useReport();
   const parts = summaryParts(search, t, lang, categoryName);
 
-  async function change(changes: Omit<SavedSearchChanges, 'id'>) {
+  async function change(changes: SavedSearchChange) {
     if (await report(update({ id: search.id, ...changes }).unwrap())) {
       dispatch(toastShown({ kind: 'success', messageKey: 'savedSearches:toast.updated' }));
     }

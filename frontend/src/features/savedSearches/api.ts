@@ -1,5 +1,5 @@
 import { api } from '@/app/api';
-import type { NewSavedSearch, SavedSearch, SavedSearchChanges, SavedSearchList } from '@/features/savedSearches/types';
+import type { SavedSearch, SavedSearchChange, SavedSearchInput, SavedSearchList } from '@/contract/schema.gen';
 import { toApiError } from '@/lib/apiError';
 
 const LIST_TAG = { type: 'SavedSearches' as const, id: 'LIST' };
@@ -18,11 +18,11 @@ export const savedSearchesApi = api.injectEndpoints({
       query: () => 'saved-searches',
       providesTags: [LIST_TAG],
     }),
-    createSavedSearch: build.mutation<SavedSearch, NewSavedSearch>({
+    createSavedSearch: build.mutation<SavedSearch, SavedSearchInput>({
       query: (body) => ({ url: 'saved-searches', method: 'POST', body }),
       invalidatesTags: [LIST_TAG],
     }),
-    updateSavedSearch: build.mutation<SavedSearch, SavedSearchChanges>({
+    updateSavedSearch: build.mutation<SavedSearch, SavedSearchChange & { id: string }>({
       query: ({ id, ...changes }) => ({ url: path(id), method: 'PATCH', body: changes }),
       async onQueryStarted({ id, ...changes }, { dispatch, queryFulfilled }) {
         const patch = dispatch(

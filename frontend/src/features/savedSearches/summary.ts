@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { SavedSearch } from '@/features/savedSearches/types';
+import type { SavedSearch } from '@/contract/schema.gen';
 import type { Language } from '@/lib/languages';
 import { formatMoney } from '@/lib/money';
 import { ALL_CATEGORIES, DEFAULT_RADIUS_KM, searchParamsToCriteria } from '@/lib/searchCriteria';
