@@ -1,5 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiLogin, apiSignUp, attachPhotoAndPublish, axeProblems, ensureAdmin, expect, expectMail, gradientPng, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  apiSignUp,
+  attachPhotoAndPublish,
+  axeProblems,
+  ensureAdmin,
+  expect,
+  expectMail,
+  gradientPng,
+  linkFromMailbox,
+  pathOf,
+  test,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignUp, axeProblems, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import {
+  apiSignUp,
+  axeProblems,
+  expect,
+  LANGS,
+  linkFromMailbox,
+  pathOf,
+  test,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {

@@ -1,6 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, apiSignUp, attachPhotoAndPublish, axeProblems, expect, expectMail, gradientPng, LANGS, linkFromMailbox, pathOf, test, TEXT, uniqueEmail, type E2ELang } from './support';
+import {
+  apiLogin,
+  apiSignUp,
+  attachPhotoAndPublish,
+  axeProblems,
+  expect,
+  expectMail,
+  gradientPng,
+  LANGS,
+  linkFromMailbox,
+  pathOf,
+  test,
+  TEXT,
+  uniqueEmail,
+  type E2ELang,
+} from './support';
 
 /** The texts this journey looks for, written out so that a broken translation fails it. */
 const T = {

@@ -18,10 +18,12 @@ export function classify(relative) {
 
 /**
  * The app's "kernel": modules in app/ that lower layers may use. api.ts is the one createApi that
- * features inject endpoints into; hooks.ts holds the typed Redux hooks; store.ts may be imported
- * for its types only. None of them imports a feature or component at run time except store.ts.
+ * features inject endpoints into; referenceApi.ts declares the reference reads every feature
+ * shares (settings, categories, brands, localities) once; hooks.ts holds the typed Redux hooks;
+ * store.ts may be imported for its types only. None of them imports a feature or component at
+ * run time except store.ts.
  */
-const KERNEL = new Set(['app/api', 'app/hooks']);
+const KERNEL = new Set(['app/api', 'app/referenceApi', 'app/hooks']);
 const TYPE_ONLY_KERNEL = new Set(['app/store']);
 
 /**

@@ -38,6 +38,16 @@ describe('remat/import-boundaries', () => {
         options,
       },
       {
+        filename: file('features/myAds/DetailsForm.tsx'),
+        code: "import { useGetCategoriesQuery } from '@/app/referenceApi';",
+        options,
+      },
+      {
+        filename: file('components/Header/Header.tsx'),
+        code: "import { useGetSettingsQuery } from '@/app/referenceApi';",
+        options,
+      },
+      {
         filename: file('components/Toasts/Toasts.tsx'),
         code: "import type { RootState } from '@/app/store';",
         options,
@@ -75,7 +85,19 @@ describe('remat/import-boundaries', () => {
       },
       {
         filename: file('components/Header/Header.tsx'),
-        code: "import { x } from '@/features/settings/api';",
+        code: "import { x } from '@/features/settings/SettingsGate';",
+        options,
+        errors: [{ messageId: 'upward' }],
+      },
+      {
+        filename: file('lib/settings.ts'),
+        code: "import { useGetSettingsQuery } from '@/app/referenceApi';",
+        options,
+        errors: [{ messageId: 'upward' }],
+      },
+      {
+        filename: file('features/myAds/DetailsForm.tsx'),
+        code: "import { routes } from '@/app/router';",
         options,
         errors: [{ messageId: 'upward' }],
       },

@@ -8,7 +8,7 @@
 //   src/contract/limits.gen.ts  the bounds of every request field (maxLength, minimum, pattern...)
 // Usage: node scripts/contract.mjs [--check]. With --check nothing is written: it exits 1 when a
 // committed file differs from what the document gives (make test runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -110,7 +110,9 @@ function limits() {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      const key = `${method.toUpperCase()} ${path}`;
+      // Parameters by operationId; an inline request body as `<operationId>Body`.
+      const key = op.operationId;
+      if (!key) throw new Error(`contract: ${method.toUpperCase()} ${path} has no operationId`);
       /** @type {Record<string, any>} */
       const params = {};
       for (let p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
@@ -124,7 +126,7 @@ function limits() {
         const b = bounds(schema);
         if (!b) continue;
         if (schema.$ref) bodies[schema.$ref.split('/').pop()] = b;
-        else operations[`${key} body`] = b;
+        else operations[`${key}Body`] = b;
       }
     }
   }
@@ -196,28 +198,52 @@ function enums() {
   return out;
 }
 
-function limitsModule() {
-  return (
+/**
+ * The limits as modules: limits/<entry>.gen.ts holds one entry, limits.gen.ts re-exports them all.
+ * One module per entry lets the bundler put each bound in the chunk of the pages that use it (a
+ * single module would sit whole in the start-up chunk as soon as one start-up file reads one bound).
+ */
+function limitsModules() {
+  /** @type {Record<string, string>} */
+  const out = {};
+  let barrel =
     HEADER +
-    '\n/**\n' +
-    ' * The bounds docs/openapi.yaml sets on every request field: by request schema name (`limits.ProductInput\n' +
-    " * .title.maxLength`) and by operation for parameters (`limits['GET /api/v1/products'].radius.maximum`;\n" +
-    " * an inline request body under `'<operation> body'`). Lengths are in characters (code points), as\n" +
-    ' * the server counts them after trimming.\n' +
-    ' */\n' +
-    `export const limits = ${JSON.stringify(limits())} as const;\n`
-  );
+    '\n// The bounds docs/openapi.yaml sets on every request field, one export per request-body schema\n' +
+    '// (`ProductInput.title.maxLength`) and per operation for its parameters, by operationId\n' +
+    '// (`listLocalities.q.minLength`; an inline request body as `<operationId>Body`). Lengths are in\n' +
+    '// characters (code points), as the server counts them after trimming. Import it as a namespace:\n' +
+    "// `import * as limits from '@/contract/limits.gen'`.\n\n";
+  for (const [name, value] of Object.entries(limits())) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`contract: ${name} is not an identifier`);
+    out[`limits/${name}.gen.ts`] = `${HEADER}\nexport const ${name} = ${JSON.stringify(value)} as const;\n`;
+    barrel += `export { ${name} } from './limits/${name}.gen';\n`;
+  }
+  out['limits.gen.ts'] = barrel;
+  return out;
 }
 
+/** @type {Record<string, string>} */
 const files = {
   'schema.gen.ts': await schemaTypes(),
   'enums.gen.ts': enums(),
-  'limits.gen.ts': limitsModule(),
+  ...limitsModules(),
 };
 
 const check = process.argv.includes('--check');
 const config = (await prettier.resolveConfig(fileURLToPath(outDir))) ?? {};
 let stale = 0;
+const limitsDir = new URL('limits/', outDir);
+if (!check) {
+  rmSync(limitsDir, { recursive: true, force: true });
+  mkdirSync(limitsDir, { recursive: true });
+} else if (existsSync(limitsDir)) {
+  for (const extra of readdirSync(limitsDir).filter((f) => !(`limits/${f}` in files))) {
+    console.error(
+      `contract: src/contract/limits/${extra} is not what docs/openapi.yaml gives; run \`npm run contract\``,
+    );
+    stale++;
+  }
+}
 for (const [name, text] of Object.entries(files)) {
   const url = new URL(name, outDir);
   const file = fileURLToPath(url);

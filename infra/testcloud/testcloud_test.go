@@ -157,9 +157,16 @@ func TestValidateResponse(t *testing.T) {
 	req := httptest.NewRequest(http.MethodGet, "/api/v1/settings", nil)
 
 	good := &recordingTB{TB: t}
-	testcloud.ValidateResponse(good, req, respond(500, `{"error":{"code":"internal","message":"x"}}`))
+	testcloud.ValidateResponse(good, req, respond(500, `{"error":{"code":"internal_error","message":"x"}}`))
 	if len(good.errors) != 0 {
 		t.Errorf("got %v, want a documented error response to pass", good.errors)
+	}
+
+	// The error codes are an enum of the contract: one it does not list fails.
+	undocumented := &recordingTB{TB: t}
+	testcloud.ValidateResponse(undocumented, req, respond(500, `{"error":{"code":"internal","message":"x"}}`))
+	if len(undocumented.errors) != 1 || !strings.Contains(undocumented.errors[0], "error.code") {
+		t.Errorf("got %v, want one error about error.code", undocumented.errors)
 	}
 
 	bad := &recordingTB{TB: t}

@@ -13,20 +13,20 @@ func TestAvatarUploadsAreRateLimited(t *testing.T) {
 	c := newCloud(t)
 	tok := c.verifiedUser(t, "avatars@example.ch")
 	for i := range 20 {
-		if r := c.upload(t, tok, "image", []byte("not a picture")); r.status != 400 || r.code() != "image_processing_failed" {
-			t.Fatalf("upload %d: got %d %s, want 400 image_processing_failed", i+1, r.status, r.raw)
+		if r := c.upload(t, tok, "image", []byte("not a picture")); r.Status != 400 || r.Code() != "image_processing_failed" {
+			t.Fatalf("upload %d: got %d %s, want 400 image_processing_failed", i+1, r.Status, r.Body)
 		}
 	}
 	r := c.upload(t, tok, "image", avatarPNG(t, 100))
-	if r.status != 429 || r.code() != "too_many_requests" || r.header.Get("Retry-After") == "" {
-		t.Errorf("21st upload: got %d %s (Retry-After %q), want 429 too_many_requests", r.status, r.raw, r.header.Get("Retry-After"))
+	if r.Status != 429 || r.Code() != "too_many_requests" || r.Header.Get("Retry-After") == "" {
+		t.Errorf("21st upload: got %d %s (Retry-After %q), want 429 too_many_requests", r.Status, r.Body, r.Header.Get("Retry-After"))
 	}
 	other := c.verifiedUser(t, "someone.else@example.ch")
-	if r := c.upload(t, other, "image", avatarPNG(t, 100)); r.status != 200 {
-		t.Errorf("another user: got %d %s, want 200", r.status, r.raw)
+	if r := c.upload(t, other, "image", avatarPNG(t, 100)); r.Status != 200 {
+		t.Errorf("another user: got %d %s, want 200", r.Status, r.Body)
 	}
-	c.advance(time.Hour)
-	if r := c.upload(t, tok, "image", avatarPNG(t, 100)); r.status != 200 {
-		t.Errorf("an hour later: got %d %s, want 200", r.status, r.raw)
+	c.clock.Advance(time.Hour)
+	if r := c.upload(t, tok, "image", avatarPNG(t, 100)); r.Status != 200 {
+		t.Errorf("an hour later: got %d %s, want 200", r.Status, r.Body)
 	}
 }

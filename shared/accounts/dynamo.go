@@ -17,18 +17,9 @@ import (
 	"github.com/remat/remat/shared/usersearch"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // DynamoStore is the Store on the single table (see keys.go).
 type DynamoStore struct {
-	db    DynamoAPI
+	db    ddb.API
 	table string
 }
 
@@ -38,7 +29,7 @@ var (
 )
 
 // NewDynamoStore returns a store on table.
-func NewDynamoStore(db DynamoAPI, table string) *DynamoStore {
+func NewDynamoStore(db ddb.API, table string) *DynamoStore {
 	return &DynamoStore{db: db, table: table}
 }
 
@@ -132,36 +123,60 @@ func (s *DynamoStore) putNew(item map[string]types.AttributeValue) types.Transac
 
 const notExists = "attribute_not_exists(PK)"
 
-// guardFor returns the item map of a guard (e-mail, identity, admin).
-func guardFor(pk, sk, typ, uid string) (map[string]types.AttributeValue, error) {
-	return marshal(guardItem{PK: pk, SK: sk, Type: typ, UID: uid})
+// marshalAll marshals each of vs.
+func marshalAll(vs ...any) ([]map[string]types.AttributeValue, error) {
+	items := make([]map[string]types.AttributeValue, len(vs))
+	for i, v := range vs {
+		av, err := marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = av
+	}
+	return items, nil
+}
+
+// emailGuard is the item that keeps u's e-mail address unique.
+func emailGuard(u User) guardItem {
+	return guardItem{PK: emailPK(NormalizeEmail(u.Email)), SK: skEmail, Type: typeEmailGuard, UID: u.ID}
+}
+
+// identityGuard is the item that links a social sign-in to uid.
+func identityGuard(provider, subject, uid string) guardItem {
+	return guardItem{PK: identityPK(provider, subject), SK: skIdentity, Type: typeIdentity, UID: uid}
+}
+
+// createAccount writes the new account u as items (its profile and
+// guards; none may exist yet) in one transaction and indexes u for the
+// admin search. A failed condition on items[i] is the coded error
+// refusals[i], where one is given; op names the write in errors.
+func (s *DynamoStore) createAccount(ctx context.Context, u User, op string, items []map[string]types.AttributeValue, refusals map[int]apperr.Code) error {
+	puts := make([]types.TransactWriteItem, len(items))
+	for i, it := range items {
+		puts[i] = s.putNew(it)
+	}
+	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: puts})
+	if reasons, ok := ddb.CancellationReasons(err); ok {
+		for i, r := range reasons {
+			if code, refused := refusals[i]; refused && r == "ConditionalCheckFailed" {
+				return fmt.Errorf("accounts: %s %s: %w", op, u.ID, apperr.New(code, err))
+			}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("accounts: %s %s: %w", op, u.ID, err)
+	}
+	s.index(ctx, u)
+	return nil
 }
 
 // CreateUser implements Store.
 func (s *DynamoStore) CreateUser(ctx context.Context, u User, verify Token) error {
-	profile, err := marshal(toUserItem(u))
+	items, err := marshalAll(toUserItem(u), emailGuard(u), toTokenItem(verify))
 	if err != nil {
 		return err
 	}
-	guard, err := guardFor(emailPK(NormalizeEmail(u.Email)), skEmail, typeEmailGuard, u.ID)
-	if err != nil {
-		return err
-	}
-	tok, err := marshal(toTokenItem(verify))
-	if err != nil {
-		return err
-	}
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		s.putNew(profile), s.putNew(guard), s.putNew(tok),
-	}})
-	if reasons, ok := ddb.CancellationReasons(err); ok && len(reasons) == 3 && reasons[1] == "ConditionalCheckFailed" {
-		return fmt.Errorf("accounts: create user %s: %w", u.ID, apperr.New(apperr.CodeUserExists, err))
-	}
-	if err != nil {
-		return fmt.Errorf("accounts: create user %s: %w", u.ID, err)
-	}
-	s.index(ctx, u)
-	return nil
+	return s.createAccount(ctx, u, "create user", items, map[int]apperr.Code{1: apperr.CodeUserExists})
 }
 
 // UndoSignUp implements Store: the compensating transaction of
@@ -192,57 +207,45 @@ func (s *DynamoStore) UndoSignUp(ctx context.Context, u User, tokenHash string) 
 
 // CreateAdmin implements Store.
 func (s *DynamoStore) CreateAdmin(ctx context.Context, u User) error {
-	admin, err := guardFor(pkAdmin, skAdminBootstrap, typeAdminGuard, u.ID)
+	admin := guardItem{PK: pkAdmin, SK: skAdminBootstrap, Type: typeAdminGuard, UID: u.ID}
+	items, err := marshalAll(admin, toUserItem(u), emailGuard(u))
 	if err != nil {
 		return err
 	}
-	profile, err := marshal(toUserItem(u))
-	if err != nil {
-		return err
-	}
-	guard, err := guardFor(emailPK(NormalizeEmail(u.Email)), skEmail, typeEmailGuard, u.ID)
-	if err != nil {
-		return err
-	}
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		s.putNew(admin), s.putNew(profile), s.putNew(guard),
-	}})
-	if reasons, ok := ddb.CancellationReasons(err); ok && len(reasons) == 3 {
-		switch {
-		case reasons[0] == "ConditionalCheckFailed":
-			return fmt.Errorf("accounts: create admin: %w", apperr.New(apperr.CodeAdminExists, err))
-		case reasons[2] == "ConditionalCheckFailed":
-			return fmt.Errorf("accounts: create admin: %w", apperr.New(apperr.CodeUserExists, err))
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("accounts: create admin %s: %w", u.ID, err)
-	}
-	s.index(ctx, u)
-	return nil
+	return s.createAccount(ctx, u, "create admin", items, map[int]apperr.Code{0: apperr.CodeAdminExists, 2: apperr.CodeUserExists})
 }
 
 // AdminExists implements Store.
 func (s *DynamoStore) AdminExists(ctx context.Context) (bool, error) {
-	item, err := s.get(ctx, pkAdmin, skAdminBootstrap)
-	if errors.Is(err, apperr.ErrNotFound) {
+	var g guardItem
+	err := s.get(ctx, pkAdmin, skAdminBootstrap, &g)
+	switch {
+	case errors.Is(err, apperr.ErrNotFound):
 		return false, nil
+	case err != nil:
+		return false, err
 	}
-	return item != nil, err
+	return true, nil
 }
 
-// get reads one item strongly consistently; absent is apperr not_found.
-func (s *DynamoStore) get(ctx context.Context, pk, sk string) (map[string]types.AttributeValue, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(pk, sk), ConsistentRead: aws.Bool(true),
-	})
+// get reads one item strongly consistently into out; absent is apperr
+// not_found.
+func (s *DynamoStore) get(ctx context.Context, pk, sk string, out any) error {
+	in := &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ddb.Key(pk, sk), ConsistentRead: aws.Bool(true)}
+	return s.read(ctx, in, out, pk+"/"+sk)
+}
+
+// read runs in and decodes the item into out; absent is apperr not_found.
+// what names the item in errors.
+func (s *DynamoStore) read(ctx context.Context, in *dynamodb.GetItemInput, out any, what string) error {
+	found, err := ddb.GetItem(ctx, s.db, in, out)
+	if err == nil && !found {
+		err = apperr.ErrNotFound
+	}
 	if err != nil {
-		return nil, fmt.Errorf("accounts: get %s/%s: %w", pk, sk, err)
+		return fmt.Errorf("accounts: get %s: %w", what, err)
 	}
-	if out.Item == nil {
-		return nil, fmt.Errorf("accounts: get %s/%s: %w", pk, sk, apperr.ErrNotFound)
-	}
-	return out.Item, nil
+	return nil
 }
 
 func unmarshalUser(av map[string]types.AttributeValue) (User, error) {
@@ -255,21 +258,17 @@ func unmarshalUser(av map[string]types.AttributeValue) (User, error) {
 
 // UserByID implements Store.
 func (s *DynamoStore) UserByID(ctx context.Context, uid string) (User, error) {
-	av, err := s.get(ctx, userPK(uid), skProfile)
-	if err != nil {
+	var it userItem
+	if err := s.get(ctx, userPK(uid), skProfile, &it); err != nil {
 		return User{}, err
 	}
-	return unmarshalUser(av)
+	return it.user()
 }
 
 func (s *DynamoStore) guardUID(ctx context.Context, pk, sk string) (string, error) {
-	av, err := s.get(ctx, pk, sk)
-	if err != nil {
-		return "", err
-	}
 	var g guardItem
-	if err := attributevalue.UnmarshalMap(av, &g); err != nil {
-		return "", fmt.Errorf("accounts: unmarshal guard %s: %w", pk, err)
+	if err := s.get(ctx, pk, sk, &g); err != nil {
+		return "", err
 	}
 	return g.UID, nil
 }
@@ -286,23 +285,16 @@ func (s *DynamoStore) UserByEmail(ctx context.Context, email string) (User, erro
 // TokenVersion implements auth.TokenVersions with one consistent read, so
 // a logout is effective immediately in every function.
 func (s *DynamoStore) TokenVersion(ctx context.Context, uid string) (auth.TokenState, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(userPK(uid), skProfile), ConsistentRead: aws.Bool(true),
-		ProjectionExpression:     aws.String("tokenVersion, #status"),
-		ExpressionAttributeNames: map[string]string{"#status": "status"},
-	})
-	if err != nil {
-		return auth.TokenState{}, fmt.Errorf("accounts: token version of %s: %w", uid, err)
-	}
-	if out.Item == nil {
-		return auth.TokenState{}, fmt.Errorf("accounts: token version of %s: %w", uid, apperr.ErrNotFound)
-	}
 	var it struct {
 		TokenVersion int    `dynamodbav:"tokenVersion"`
 		Status       string `dynamodbav:"status"`
 	}
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return auth.TokenState{}, fmt.Errorf("accounts: token version of %s: %w", uid, err)
+	if err := s.read(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.table), Key: ddb.Key(userPK(uid), skProfile), ConsistentRead: aws.Bool(true),
+		ProjectionExpression:     aws.String("tokenVersion, #status"),
+		ExpressionAttributeNames: map[string]string{"#status": "status"},
+	}, &it, "token version of "+uid); err != nil {
+		return auth.TokenState{}, err
 	}
 	return auth.TokenState{Version: it.TokenVersion, Active: Status(it.Status) == StatusActive}, nil
 }

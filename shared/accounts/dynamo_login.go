@@ -75,40 +75,18 @@ func (s *DynamoStore) UserByIdentity(ctx context.Context, provider, subject stri
 
 // CreateUserWithIdentity implements Store.
 func (s *DynamoStore) CreateUserWithIdentity(ctx context.Context, u User, provider, subject string) error {
-	profile, err := marshal(toUserItem(u))
+	items, err := marshalAll(toUserItem(u), emailGuard(u), identityGuard(provider, subject, u.ID))
 	if err != nil {
 		return err
 	}
-	guard, err := guardFor(emailPK(NormalizeEmail(u.Email)), skEmail, typeEmailGuard, u.ID)
-	if err != nil {
-		return err
-	}
-	idp, err := guardFor(identityPK(provider, subject), skIdentity, typeIdentity, u.ID)
-	if err != nil {
-		return err
-	}
-	profile[attrIdentities] = &types.AttributeValueMemberSS{Value: []string{identityRef(provider, subject)}}
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		s.putNew(profile), s.putNew(guard), s.putNew(idp),
-	}})
-	if reasons, ok := ddb.CancellationReasons(err); ok && len(reasons) == 3 {
-		switch {
-		case reasons[1] == "ConditionalCheckFailed":
-			return fmt.Errorf("accounts: create social user: %w", apperr.New(apperr.CodeUserExists, err))
-		case reasons[2] == "ConditionalCheckFailed":
-			return fmt.Errorf("accounts: create social user: %w", apperr.New(apperr.CodeConflict, err))
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("accounts: create social user %s: %w", u.ID, err)
-	}
-	s.index(ctx, u)
-	return nil
+	// The profile lists its links, so that erasing the account finds them.
+	items[0][attrIdentities] = &types.AttributeValueMemberSS{Value: []string{identityRef(provider, subject)}}
+	return s.createAccount(ctx, u, "create social user", items, map[int]apperr.Code{1: apperr.CodeUserExists, 2: apperr.CodeConflict})
 }
 
 // LinkIdentity implements Store.
 func (s *DynamoStore) LinkIdentity(ctx context.Context, uid, provider, subject string) error {
-	idp, err := guardFor(identityPK(provider, subject), skIdentity, typeIdentity, uid)
+	idp, err := marshal(identityGuard(provider, subject, uid))
 	if err != nil {
 		return err
 	}
@@ -136,7 +114,7 @@ func (s *DynamoStore) LinkIdentity(ctx context.Context, uid, provider, subject s
 // (not exists), Update profile IF still unverified, active and at
 // u.TokenVersion].
 func (s *DynamoStore) ClaimWithIdentity(ctx context.Context, u, claimed User, provider, subject string) (User, error) {
-	idp, err := guardFor(identityPK(provider, subject), skIdentity, typeIdentity, u.ID)
+	idp, err := marshal(identityGuard(provider, subject, u.ID))
 	if err != nil {
 		return User{}, err
 	}

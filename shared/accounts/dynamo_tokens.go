@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -33,13 +32,9 @@ func (s *DynamoStore) PutToken(ctx context.Context, t Token) error {
 
 // Token implements Store.
 func (s *DynamoStore) Token(ctx context.Context, hash string) (Token, error) {
-	av, err := s.get(ctx, tokenPK(hash), skToken)
-	if err != nil {
-		return Token{}, err
-	}
 	var it tokenItem
-	if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-		return Token{}, fmt.Errorf("accounts: unmarshal token: %w", err)
+	if err := s.get(ctx, tokenPK(hash), skToken, &it); err != nil {
+		return Token{}, err
 	}
 	exp, err := time.Parse(time.RFC3339Nano, it.ExpiresAt)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -72,22 +71,15 @@ type IdentityLink struct {
 // IdentityLinks returns the social sign-ins linked to uid (recorded on the
 // profile); an unknown uid is apperr not_found.
 func (s *DynamoStore) IdentityLinks(ctx context.Context, uid string) ([]IdentityLink, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: UserKey(uid), ConsistentRead: aws.Bool(true),
-		ProjectionExpression:     aws.String("#ids, id"),
-		ExpressionAttributeNames: map[string]string{"#ids": attrIdentities},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("accounts: identity links of %s: %w", uid, err)
-	}
-	if out.Item == nil {
-		return nil, fmt.Errorf("accounts: identity links of %s: %w", uid, apperr.ErrNotFound)
-	}
 	var it struct {
 		Identities []string `dynamodbav:"identities,stringset"`
 	}
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return nil, fmt.Errorf("accounts: identity links of %s: %w", uid, err)
+	if err := s.read(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.table), Key: UserKey(uid), ConsistentRead: aws.Bool(true),
+		ProjectionExpression:     aws.String("#ids, id"),
+		ExpressionAttributeNames: map[string]string{"#ids": attrIdentities},
+	}, &it, "identity links of "+uid); err != nil {
+		return nil, err
 	}
 	links := make([]IdentityLink, 0, len(it.Identities))
 	for _, ref := range it.Identities {

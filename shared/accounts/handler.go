@@ -135,11 +135,6 @@ type messageBody struct {
 
 func client(r *http.Request) Client { return Client{Address: httpx.ClientIP(r)} }
 
-func principal(r *http.Request) auth.Principal {
-	p, _ := auth.PrincipalFrom(r.Context())
-	return p
-}
-
 func (h *handler) signup(w http.ResponseWriter, r *http.Request) {
 	var in SignUpInput
 	if err := httpx.DecodeJSON(w, r, &in, MaxBodyBytes); err != nil {
@@ -247,7 +242,7 @@ type userBody struct {
 }
 
 func (h *handler) me(w http.ResponseWriter, r *http.Request) {
-	u, err := h.svc.Me(r.Context(), principal(r))
+	u, err := h.svc.Me(r.Context(), auth.Caller(r))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -261,7 +256,7 @@ func (h *handler) updateInfo(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	u, err := h.svc.UpdateInfo(r.Context(), principal(r), in)
+	u, err := h.svc.UpdateInfo(r.Context(), auth.Caller(r), in)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -279,7 +274,7 @@ func (h *handler) changePassword(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	tok, err := h.svc.ChangePassword(r.Context(), principal(r), in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
+	tok, err := h.svc.ChangePassword(r.Context(), auth.Caller(r), in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -291,7 +286,7 @@ func (h *handler) changePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) logout(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.Logout(r.Context(), principal(r)); err != nil {
+	if err := h.svc.Logout(r.Context(), auth.Caller(r)); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
@@ -325,7 +320,7 @@ func (h *handler) uploadProfile(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	u, err := h.svc.UploadAvatar(r.Context(), principal(r), part)
+	u, err := h.svc.UploadAvatar(r.Context(), auth.Caller(r), part)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return

@@ -20,16 +20,16 @@ func TestSignInWithIdentity(t *testing.T) {
 	if err != nil || tok == "" || !u.EmailVerified || u.AccountType != accounts.AccountIndividual || u.Language != "it" || u.PasswordHash != "" {
 		t.Fatalf("create: got %v %+v", err, u)
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.status != 200 {
-		t.Errorf("token: got %d %s", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.Status != 200 {
+		t.Errorf("token: got %d %s", r.Status, r.Body)
 	}
 	_, again, err := c.svc.SignInWithIdentity(ctx, id)
 	if err != nil || again.ID != u.ID {
 		t.Errorf("again: got %v %s, want %s", err, again.ID, u.ID)
 	}
 	// A social-only account cannot log in with a password.
-	if r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "new@example.ch", "password": "anything at all"}); r.status != 401 {
-		t.Errorf("password login: got %d, want 401", r.status)
+	if r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "new@example.ch", "password": "anything at all"}); r.Status != 401 {
+		t.Errorf("password login: got %d, want 401", r.Status)
 	}
 
 	// Links to an existing verified account with the same e-mail.
@@ -79,20 +79,20 @@ func TestSocialSignInTakesOverUnverifiedAccount(t *testing.T) {
 	body["accountType"], body["company"] = "professional", map[string]any{
 		"name": "Mallory AG", "email": "m@evil.example", "address": "Weg 1, 8000 Zürich", "website": "evil.example",
 	}
-	if r := c.do(t, "POST", "/api/v1/auth/signup", "", body); r.status != 201 {
-		t.Fatalf("stranger's sign-up: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", body); r.Status != 201 {
+		t.Fatalf("stranger's sign-up: got %d %s", r.Status, r.Body)
 	}
 	pending, err := c.store.UserByEmail(ctx, "victim@example.ch")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A session of the pending account (issued at its token version).
-	old, err := authtest.Issuer(t, time.Hour).WithClock(c.clock).Issue(auth.Principal{UserID: pending.ID, Role: auth.RoleUser, Version: pending.TokenVersion})
+	old, err := authtest.Issuer(t, time.Hour).WithClock(c.clock.Now).Issue(auth.Principal{UserID: pending.ID, Role: auth.RoleUser, Version: pending.TokenVersion})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.status != 200 {
-		t.Fatalf("old token before the social sign-in: got %d %s, want 200", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.Status != 200 {
+		t.Fatalf("old token before the social sign-in: got %d %s, want 200", r.Status, r.Body)
 	}
 
 	tok, u, err := c.svc.SignInWithIdentity(ctx, accounts.Identity{
@@ -105,21 +105,21 @@ func TestSocialSignInTakesOverUnverifiedAccount(t *testing.T) {
 		t.Errorf("account: got id %s verified %v password set %v, want %s verified without a password", u.ID, u.EmailVerified, u.PasswordHash != "", pending.ID)
 	}
 	r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "victim@example.ch", "password": goodPass})
-	if r.status != 401 || r.code() != "invalid_credentials" {
-		t.Errorf("stranger's password afterwards: got %d %s, want 401 invalid_credentials", r.status, r.raw)
+	if r.Status != 401 || r.Code() != "invalid_credentials" {
+		t.Errorf("stranger's password afterwards: got %d %s, want 401 invalid_credentials", r.Status, r.Body)
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.status != 401 || r.code() != "not_logged_in" {
-		t.Errorf("old token afterwards: got %d %s, want 401 not_logged_in", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", old, nil); r.Status != 401 || r.Code() != "not_logged_in" {
+		t.Errorf("old token afterwards: got %d %s, want 401 not_logged_in", r.Status, r.Body)
 	}
 	me := c.do(t, "GET", "/api/v1/auth/me", tok, nil)
-	got, _ := me.body["user"].(map[string]any)
+	got, _ := me.JSON["user"].(map[string]any)
 	want := map[string]any{
 		"id": pending.ID, "email": "victim@example.ch", "emailVerified": true, "hasPassword": false,
 		"firstName": "Vera", "lastName": "Wahr", "phone": "", "accountType": "individual", "company": nil, "language": "it",
 	}
 	for k, v := range want {
-		if me.status != 200 || got[k] != v {
-			t.Errorf("me %s: got %d %v, want %v", k, me.status, got[k], v)
+		if me.Status != 200 || got[k] != v {
+			t.Errorf("me %s: got %d %v, want %v", k, me.Status, got[k], v)
 		}
 	}
 	// The identity is linked: the next sign-in finds the same account.

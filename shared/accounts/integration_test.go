@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -32,11 +29,7 @@ import (
 	"github.com/remat/remat/shared/social"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	slog.SetDefault(slog.New(slog.DiscardHandler))
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 const (
 	siteURL     = "https://remat.test"
@@ -55,8 +48,7 @@ type cloud struct {
 	store   *accounts.DynamoStore
 	svc     *accounts.Service
 	handler http.Handler
-	now     time.Time
-	mu      sync.Mutex
+	clock   *testcloud.Clock
 }
 
 func newCloud(t *testing.T) *cloud {
@@ -64,77 +56,32 @@ func newCloud(t *testing.T) *cloud {
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
 	s3c, bucket := testcloud.S3(t)
-	c := &cloud{db: db, table: table, box: box, s3: s3c, bucket: bucket, now: time.Now().UTC()}
+	c := &cloud{db: db, table: table, box: box, s3: s3c, bucket: bucket, clock: testcloud.NewClock(time.Now().UTC())}
 	iss := authtest.Issuer(t, 7*24*time.Hour)
 	ver := authtest.Verifier(t)
 	c.store = accounts.NewDynamoStore(db, table)
-	c.svc = accounts.NewService(c.store, ratelimit.New(db, table).WithClock(c.clock), mail.NewSESSender(ses), iss,
+	c.svc = accounts.NewService(c.store, ratelimit.New(db, table).WithClock(c.clock.Now), mail.NewSESSender(ses), iss,
 		imaging.Avatar, blob.New(s3c, bucket),
-		accounts.Options{From: "no-reply@remat.ch", SiteURL: siteURL, AdminSetupSecret: setupSecret, Params: password.TestParams}).WithClock(c.clock)
-	c.handler = accounts.NewHandler(c.svc, ver.WithClock(c.clock).WithTokenVersions(c.store), social.Config{})
+		accounts.Options{From: "no-reply@remat.ch", SiteURL: siteURL, AdminSetupSecret: setupSecret, Params: password.TestParams}).WithClock(c.clock.Now)
+	c.handler = accounts.NewHandler(c.svc, ver.WithClock(c.clock.Now).WithTokenVersions(c.store), social.Config{})
 	return c
-}
-
-func (c *cloud) clock() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *cloud) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
-type response struct {
-	status int
-	header http.Header
-	body   map[string]any
-	raw    string
-}
-
-func (r response) code() string {
-	e, _ := r.body["error"].(map[string]any)
-	s, _ := e["code"].(string)
-	return s
 }
 
 // do serves a request through the real mux and checks the response
 // against docs/openapi.yaml.
-func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+func (c *cloud) do(t *testing.T, method, path, token string, body any) testcloud.Response {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	return c.serve(t, req, token)
+	return c.serve(t, testcloud.NewRequest(t, method, path, body), token)
 }
 
-func (c *cloud) serve(t *testing.T, req *http.Request, token string) response {
+// serve is do for a request the test built; it comes from a client
+// address of its own unless the test set one.
+func (c *cloud) serve(t *testing.T, req *http.Request, token string) testcloud.Response {
 	t.Helper()
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
 	if req.RemoteAddr == "" || req.RemoteAddr == "192.0.2.1:1234" {
 		req.RemoteAddr = "198.51.100.7:4000"
 	}
-	rec := httptest.NewRecorder()
-	c.handler.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	raw, _ := io.ReadAll(resp.Body)
-	out := response{status: resp.StatusCode, header: resp.Header, raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.body)
-	return out
+	return testcloud.ServeRequest(t, c.handler, req, token)
 }
 
 func signupBody(email string) map[string]any {
@@ -166,12 +113,12 @@ func (c *cloud) lastLink(t *testing.T, addr string) (string, string, string) {
 // verifiedUser signs up, verifies and logs in; it returns the token.
 func (c *cloud) verifiedUser(t *testing.T, email string) string {
 	t.Helper()
-	if r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody(email)); r.status != 201 {
-		t.Fatalf("signup %s: got %d %s", email, r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody(email)); r.Status != 201 {
+		t.Fatalf("signup %s: got %d %s", email, r.Status, r.Body)
 	}
 	_, _, tok := c.lastLink(t, email)
-	if r := c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": tok}); r.status != 200 {
-		t.Fatalf("verify %s: got %d %s", email, r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": tok}); r.Status != 200 {
+		t.Fatalf("verify %s: got %d %s", email, r.Status, r.Body)
 	}
 	return c.login(t, email, goodPass)
 }
@@ -179,10 +126,10 @@ func (c *cloud) verifiedUser(t *testing.T, email string) string {
 func (c *cloud) login(t *testing.T, email, pass string) string {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": email, "password": pass})
-	if r.status != 200 {
-		t.Fatalf("login %s: got %d %s", email, r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("login %s: got %d %s", email, r.Status, r.Body)
 	}
-	return r.body["token"].(string)
+	return r.JSON["token"].(string)
 }
 
 func (c *cloud) admin(t *testing.T) string {
@@ -190,8 +137,8 @@ func (c *cloud) admin(t *testing.T) string {
 	r := c.do(t, "POST", "/api/v1/auth/create-admin", "", map[string]any{
 		"setupSecret": setupSecret, "firstName": "Ada", "lastName": "Admin", "email": "admin@remat.test", "password": goodPass,
 	})
-	if r.status != 201 {
-		t.Fatalf("create admin: got %d %s", r.status, r.raw)
+	if r.Status != 201 {
+		t.Fatalf("create admin: got %d %s", r.Status, r.Body)
 	}
 	return c.login(t, "admin@remat.test", goodPass)
 }
@@ -199,8 +146,8 @@ func (c *cloud) admin(t *testing.T) string {
 func TestSignUpVerifyLoginMe(t *testing.T) {
 	c := newCloud(t)
 	r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("Anna.Muster@Example.ch"))
-	if r.status != 201 || r.body["message"] != "verification_email_sent" || r.body["email"] != "Anna.Muster@Example.ch" {
-		t.Fatalf("signup: got %d %s", r.status, r.raw)
+	if r.Status != 201 || r.JSON["message"] != "verification_email_sent" || r.JSON["email"] != "Anna.Muster@Example.ch" {
+		t.Fatalf("signup: got %d %s", r.Status, r.Body)
 	}
 	msgs := c.box.Messages()
 	if len(msgs) != 1 || msgs[0].Subject != "Bestätigen Sie Ihre E-Mail-Adresse für Remat" || !strings.Contains(msgs[0].HTML, "<a href=\"https://remat.test/de/email-verification/") {
@@ -213,26 +160,26 @@ func TestSignUpVerifyLoginMe(t *testing.T) {
 
 	// Unverified: the right password gets email_not_verified, a wrong one invalid_credentials.
 	r = c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "anna.muster@example.ch", "password": goodPass})
-	if r.status != 403 || r.code() != "email_not_verified" {
-		t.Errorf("login unverified: got %d %s, want 403 email_not_verified", r.status, r.raw)
+	if r.Status != 403 || r.Code() != "email_not_verified" {
+		t.Errorf("login unverified: got %d %s, want 403 email_not_verified", r.Status, r.Body)
 	}
 	r = c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": "anna.muster@example.ch", "password": "wrong password!"})
-	if r.status != 401 || r.code() != "invalid_credentials" {
-		t.Errorf("login wrong password: got %d %s, want 401 invalid_credentials", r.status, r.raw)
+	if r.Status != 401 || r.Code() != "invalid_credentials" {
+		t.Errorf("login wrong password: got %d %s, want 401 invalid_credentials", r.Status, r.Body)
 	}
 
-	if r = c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": tok}); r.status != 200 || r.body["message"] != "email_verified" {
-		t.Fatalf("verify: got %d %s", r.status, r.raw)
+	if r = c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": tok}); r.Status != 200 || r.JSON["message"] != "email_verified" {
+		t.Fatalf("verify: got %d %s", r.Status, r.Body)
 	}
 	token := c.login(t, "ANNA.MUSTER@example.ch", goodPass)
 	r = c.do(t, "GET", "/api/v1/auth/me", token, nil)
-	user, _ := r.body["user"].(map[string]any)
-	if r.status != 200 || user["email"] != "Anna.Muster@Example.ch" || user["emailVerified"] != true || user["role"] != "user" ||
+	user, _ := r.JSON["user"].(map[string]any)
+	if r.Status != 200 || user["email"] != "Anna.Muster@Example.ch" || user["emailVerified"] != true || user["role"] != "user" ||
 		user["avatar"] != nil || user["company"] != nil || user["language"] != "de" {
-		t.Errorf("me: got %d %s", r.status, r.raw)
+		t.Errorf("me: got %d %s", r.Status, r.Body)
 	}
-	if strings.Contains(r.raw, "argon2") || strings.Contains(r.raw, "tokenVersion") {
-		t.Errorf("me: got %s, want no secrets", r.raw)
+	if strings.Contains(string(r.Body), "argon2") || strings.Contains(string(r.Body), "tokenVersion") {
+		t.Errorf("me: got %s, want no secrets", r.Body)
 	}
 }
 
@@ -269,11 +216,11 @@ func TestSignUpValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "POST", "/api/v1/auth/signup", "", tt.body)
-		if r.status != tt.status || r.code() != tt.code {
-			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.status, r.raw, tt.status, tt.code)
+		if r.Status != tt.status || r.Code() != tt.code {
+			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.Status, r.Body, tt.status, tt.code)
 			continue
 		}
-		e, _ := r.body["error"].(map[string]any)
+		e, _ := r.JSON["error"].(map[string]any)
 		fields, _ := e["fields"].(map[string]any)
 		for f, want := range tt.fields {
 			if fields[f] != want {
@@ -290,13 +237,13 @@ func TestSignUpValidation(t *testing.T) {
 		m["accountType"] = "professional"
 		m["company"] = map[string]any{"name": "Bau AG", "email": "info@bau.ch", "address": "Weg 1, 3000 Bern", "website": "www.bau.ch"}
 	})
-	if r := c.do(t, "POST", "/api/v1/auth/signup", "", pro); r.status != 201 {
-		t.Fatalf("professional: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", pro); r.Status != 201 {
+		t.Fatalf("professional: got %d %s", r.Status, r.Body)
 	}
 	dup := signupBody("VAL@example.ch")
-	if r := c.do(t, "POST", "/api/v1/auth/signup", "", dup); r.status != 409 || r.code() != "user_exists" ||
-		r.body["error"].(map[string]any)["message"] != "user already exists with this email" {
-		t.Errorf("duplicate: got %d %s, want 409 user_exists", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", dup); r.Status != 409 || r.Code() != "user_exists" ||
+		r.JSON["error"].(map[string]any)["message"] != "user already exists with this email" {
+		t.Errorf("duplicate: got %d %s, want 409 user_exists", r.Status, r.Body)
 	}
 }
 
@@ -340,15 +287,15 @@ func TestSignUpMailFailureLeavesNothing(t *testing.T) {
 	c := newCloud(t)
 	c.box.SetFailure(&awsemu.APIError{Status: 400, Code: "MessageRejected", Message: "no"})
 	r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("fail@example.ch"))
-	if r.status != 502 || r.code() != "verification_email_failed" {
-		t.Fatalf("signup: got %d %s, want 502 verification_email_failed", r.status, r.raw)
+	if r.Status != 502 || r.Code() != "verification_email_failed" {
+		t.Fatalf("signup: got %d %s, want 502 verification_email_failed", r.Status, r.Body)
 	}
 	if _, err := c.store.UserByEmail(t.Context(), "fail@example.ch"); err == nil {
 		t.Error("user: got one, want nothing half-created")
 	}
 	c.box.SetFailure(nil)
-	if r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("fail@example.ch")); r.status != 201 {
-		t.Errorf("retry: got %d %s, want 201", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", signupBody("fail@example.ch")); r.Status != 201 {
+		t.Errorf("retry: got %d %s, want 201", r.Status, r.Body)
 	}
 }
 
@@ -359,8 +306,8 @@ func TestVerificationTokens(t *testing.T) {
 
 	// Resend: same answer for unknown, unverified and verified accounts.
 	for _, email := range []string{"v@example.ch", "nobody@example.ch"} {
-		if r := c.do(t, "POST", "/api/v1/auth/resend-verification", "", map[string]any{"email": email, "language": "it"}); r.status != 200 || r.body["message"] != "verification_email_sent" {
-			t.Errorf("resend %s: got %d %s", email, r.status, r.raw)
+		if r := c.do(t, "POST", "/api/v1/auth/resend-verification", "", map[string]any{"email": email, "language": "it"}); r.Status != 200 || r.JSON["message"] != "verification_email_sent" {
+			t.Errorf("resend %s: got %d %s", email, r.Status, r.Body)
 		}
 	}
 	lang, _, second := c.lastLink(t, "v@example.ch")
@@ -382,10 +329,10 @@ func TestVerificationTokens(t *testing.T) {
 		{"expired", second, 25 * time.Hour, 400, "invalid_token"},
 	}
 	for _, tt := range tests {
-		c.advance(tt.advance)
+		c.clock.Advance(tt.advance)
 		r := c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": tt.token})
-		if r.status != tt.status || r.code() != tt.code {
-			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.status, r.raw, tt.status, tt.code)
+		if r.Status != tt.status || r.Code() != tt.code {
+			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.Status, r.Body, tt.status, tt.code)
 		}
 	}
 }
@@ -395,8 +342,8 @@ func TestResetPassword(t *testing.T) {
 	token := c.verifiedUser(t, "r@example.ch")
 	forgot := func(email string) {
 		t.Helper()
-		if r := c.do(t, "POST", "/api/v1/auth/forgot-password", "", map[string]any{"email": email, "language": "sq"}); r.status != 200 || r.body["message"] != "password_reset_email_sent" {
-			t.Fatalf("forgot %s: got %d %s", email, r.status, r.raw)
+		if r := c.do(t, "POST", "/api/v1/auth/forgot-password", "", map[string]any{"email": email, "language": "sq"}); r.Status != 200 || r.JSON["message"] != "password_reset_email_sent" {
+			t.Fatalf("forgot %s: got %d %s", email, r.Status, r.Body)
 		}
 	}
 	forgot("nobody@example.ch") // same answer, no mail
@@ -408,23 +355,23 @@ func TestResetPassword(t *testing.T) {
 	forgot("r@example.ch")
 	_, _, second := c.lastLink(t, "r@example.ch")
 
-	reset := func(tok, pass, confirm string) response {
+	reset := func(tok, pass, confirm string) testcloud.Response {
 		return c.do(t, "POST", "/api/v1/auth/reset-password", "", map[string]any{"token": tok, "newPassword": pass, "confirmPassword": confirm})
 	}
-	if r := reset(first, "new long passphrase", "other long passphrase"); r.status != 400 || r.body["error"].(map[string]any)["fields"].(map[string]any)["confirmPassword"] != "passwords_mismatch" {
-		t.Errorf("mismatch: got %d %s", r.status, r.raw)
+	if r := reset(first, "new long passphrase", "other long passphrase"); r.Status != 400 || r.JSON["error"].(map[string]any)["fields"].(map[string]any)["confirmPassword"] != "passwords_mismatch" {
+		t.Errorf("mismatch: got %d %s", r.Status, r.Body)
 	}
-	if r := reset(first, "new long passphrase", "new long passphrase"); r.status != 200 || r.body["message"] != "password_reset" {
-		t.Fatalf("reset: got %d %s", r.status, r.raw)
+	if r := reset(first, "new long passphrase", "new long passphrase"); r.Status != 200 || r.JSON["message"] != "password_reset" {
+		t.Fatalf("reset: got %d %s", r.Status, r.Body)
 	}
-	if r := reset(first, "another passphrase", "another passphrase"); r.status != 400 || r.code() != "invalid_token" {
-		t.Errorf("reused: got %d %s, want invalid_token", r.status, r.raw)
+	if r := reset(first, "another passphrase", "another passphrase"); r.Status != 400 || r.Code() != "invalid_token" {
+		t.Errorf("reused: got %d %s, want invalid_token", r.Status, r.Body)
 	}
-	if r := reset(second, "another passphrase", "another passphrase"); r.status != 400 || r.code() != "invalid_token" {
-		t.Errorf("second token after the password changed: got %d %s, want invalid_token", r.status, r.raw)
+	if r := reset(second, "another passphrase", "another passphrase"); r.Status != 400 || r.Code() != "invalid_token" {
+		t.Errorf("second token after the password changed: got %d %s, want invalid_token", r.Status, r.Body)
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", token, nil); r.status != 401 || r.code() != "not_logged_in" {
-		t.Errorf("old session after reset: got %d %s, want 401", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", token, nil); r.Status != 401 || r.Code() != "not_logged_in" {
+		t.Errorf("old session after reset: got %d %s, want 401", r.Status, r.Body)
 	}
 	newTok := c.login(t, "r@example.ch", "new long passphrase")
 
@@ -433,18 +380,18 @@ func TestResetPassword(t *testing.T) {
 	_, _, third := c.lastLink(t, "r@example.ch")
 	if r := c.do(t, "PATCH", "/api/v1/auth/change-password", newTok, map[string]any{
 		"currentPassword": "new long passphrase", "newPassword": "third long passphrase", "confirmPassword": "third long passphrase",
-	}); r.status != 200 {
-		t.Fatalf("change: got %d %s", r.status, r.raw)
+	}); r.Status != 200 {
+		t.Fatalf("change: got %d %s", r.Status, r.Body)
 	}
-	if r := reset(third, "fourth long passphrase", "fourth long passphrase"); r.status != 400 || r.code() != "invalid_token" {
-		t.Errorf("token after change-password: got %d %s, want invalid_token", r.status, r.raw)
+	if r := reset(third, "fourth long passphrase", "fourth long passphrase"); r.Status != 400 || r.Code() != "invalid_token" {
+		t.Errorf("token after change-password: got %d %s, want invalid_token", r.Status, r.Body)
 	}
 	// Expiry (a new hour: the per-e-mail budget of 3 is spent).
-	c.advance(time.Hour)
+	c.clock.Advance(time.Hour)
 	forgot("r@example.ch")
 	_, _, fourth := c.lastLink(t, "r@example.ch")
-	c.advance(61 * time.Minute)
-	if r := reset(fourth, "fifth long passphrase", "fifth long passphrase"); r.status != 400 || r.code() != "invalid_token" {
-		t.Errorf("expired: got %d %s, want invalid_token", r.status, r.raw)
+	c.clock.Advance(61 * time.Minute)
+	if r := reset(fourth, "fifth long passphrase", "fifth long passphrase"); r.Status != 400 || r.Code() != "invalid_token" {
+		t.Errorf("expired: got %d %s, want invalid_token", r.Status, r.Body)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"time"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Item types and keys of the accounts domain.
@@ -93,9 +95,6 @@ const (
 	typeIdentity   = "Identity"
 	typeAdminGuard = "AdminGuard"
 	typeLoginFail  = "LoginFailures"
-
-	// sortTimestamp has a fixed-width fraction so keys sort by time.
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 func userPK(uid string) string               { return userPKPrefix + uid }
@@ -103,9 +102,7 @@ func emailPK(normalised string) string       { return emailPKPrefix + normalised
 func tokenPK(hash string) string             { return tokenPKPrefix + hash }
 func identityPK(provider, sub string) string { return identityPKPrefix + provider + "#" + sub }
 
-func usersSK(createdAt time.Time, uid string) string {
-	return createdAt.UTC().Format(sortTimestamp) + "#" + uid
-}
+func usersSK(createdAt time.Time, uid string) string { return ddb.TimeKey(createdAt, uid) }
 
 // hashHex is the hex SHA-256 of s: what the table stores instead of raw
 // tokens and throttling keys.

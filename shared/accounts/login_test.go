@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/password"
@@ -28,30 +29,30 @@ func TestRevocation(t *testing.T) {
 	r := c.do(t, "PATCH", "/api/v1/auth/change-password", first, map[string]any{
 		"currentPassword": "wrong one here", "newPassword": "brand new passphrase", "confirmPassword": "brand new passphrase",
 	})
-	if r.status != 400 || r.code() != "cannot_change_password" {
-		t.Errorf("wrong current: got %d %s", r.status, r.raw)
+	if r.Status != 400 || r.Code() != "cannot_change_password" {
+		t.Errorf("wrong current: got %d %s", r.Status, r.Body)
 	}
 	r = c.do(t, "PATCH", "/api/v1/auth/change-password", first, map[string]any{
 		"currentPassword": goodPass, "newPassword": "brand new passphrase", "confirmPassword": "brand new passphrase",
 	})
-	if r.status != 200 || r.body["message"] != "password_changed" {
-		t.Fatalf("change: got %d %s", r.status, r.raw)
+	if r.Status != 200 || r.JSON["message"] != "password_changed" {
+		t.Fatalf("change: got %d %s", r.Status, r.Body)
 	}
-	fresh := r.body["token"].(string)
+	fresh := r.JSON["token"].(string)
 	for name, tok := range map[string]string{"caller's old token": first, "other session": second} {
-		if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.status != 401 || r.code() != "not_logged_in" {
-			t.Errorf("%s: got %d %s, want 401 not_logged_in", name, r.status, r.raw)
+		if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.Status != 401 || r.Code() != "not_logged_in" {
+			t.Errorf("%s: got %d %s, want 401 not_logged_in", name, r.Status, r.Body)
 		}
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", fresh, nil); r.status != 200 {
-		t.Errorf("fresh token: got %d %s", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", fresh, nil); r.Status != 200 {
+		t.Errorf("fresh token: got %d %s", r.Status, r.Body)
 	}
 	copyOfFresh := fresh
-	if r := c.do(t, "POST", "/api/v1/auth/logout", fresh, nil); r.status != 200 || r.body["message"] != "logout_success" {
-		t.Fatalf("logout: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/auth/logout", fresh, nil); r.Status != 200 || r.JSON["message"] != "logout_success" {
+		t.Fatalf("logout: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, "GET", "/api/v1/auth/me", copyOfFresh, nil); r.status != 401 || r.code() != "not_logged_in" {
-		t.Errorf("after logout: got %d %s, want 401", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/auth/me", copyOfFresh, nil); r.Status != 401 || r.Code() != "not_logged_in" {
+		t.Errorf("after logout: got %d %s, want 401", r.Status, r.Body)
 	}
 }
 
@@ -79,18 +80,18 @@ func TestAccountStatus(t *testing.T) {
 		tok := c.verifiedUser(t, email)
 		c.setStatus(t, email, status)
 		r := c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": email, "password": goodPass})
-		e, _ := r.body["error"].(map[string]any)
+		e, _ := r.JSON["error"].(map[string]any)
 		params, _ := e["params"].(map[string]any)
-		if r.status != 403 || r.code() != "account_status" || params["status"] != status ||
+		if r.Status != 403 || r.Code() != "account_status" || params["status"] != status ||
 			e["message"] != "account status is "+status+", contact support" {
-			t.Errorf("%s login: got %d %s", status, r.status, r.raw)
+			t.Errorf("%s login: got %d %s", status, r.Status, r.Body)
 		}
-		if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.status != 401 || r.code() != "not_logged_in" {
-			t.Errorf("%s token: got %d %s, want 401", status, r.status, r.raw)
+		if r := c.do(t, "GET", "/api/v1/auth/me", tok, nil); r.Status != 401 || r.Code() != "not_logged_in" {
+			t.Errorf("%s token: got %d %s, want 401", status, r.Status, r.Body)
 		}
 		r = c.do(t, "POST", "/api/v1/auth/login", "", map[string]any{"email": email, "password": "not the password"})
-		if r.status != 401 || r.code() != "invalid_credentials" {
-			t.Errorf("%s wrong password: got %d %s, want invalid_credentials (no status leak)", status, r.status, r.raw)
+		if r.Status != 401 || r.Code() != "invalid_credentials" {
+			t.Errorf("%s wrong password: got %d %s, want invalid_credentials (no status leak)", status, r.Status, r.Body)
 		}
 	}
 }
@@ -98,7 +99,7 @@ func TestAccountStatus(t *testing.T) {
 func TestLoginThrottling(t *testing.T) {
 	c := newCloud(t)
 	c.verifiedUser(t, "t@example.ch")
-	try := func(email, pass, addr string) response {
+	try := func(email, pass, addr string) testcloud.Response {
 		body, _ := json.Marshal(map[string]any{"email": email, "password": pass})
 		req := httptest.NewRequest("POST", "/api/v1/auth/login", bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -107,34 +108,34 @@ func TestLoginThrottling(t *testing.T) {
 	}
 	// Successes do not count.
 	for range 6 {
-		if r := try("t@example.ch", goodPass, "203.0.113.1:1"); r.status != 200 {
-			t.Fatalf("success: got %d %s", r.status, r.raw)
+		if r := try("t@example.ch", goodPass, "203.0.113.1:1"); r.Status != 200 {
+			t.Fatalf("success: got %d %s", r.Status, r.Body)
 		}
 	}
 	// Five failures per account from different addresses, then 429 even
 	// for the right password.
 	for i := range 5 {
-		if r := try("t@example.ch", "wrong password", fmt.Sprintf("203.0.113.%d:1", 10+i)); r.status != 401 {
-			t.Fatalf("failure %d: got %d %s", i, r.status, r.raw)
+		if r := try("t@example.ch", "wrong password", fmt.Sprintf("203.0.113.%d:1", 10+i)); r.Status != 401 {
+			t.Fatalf("failure %d: got %d %s", i, r.Status, r.Body)
 		}
 	}
 	r := try("t@example.ch", goodPass, "203.0.113.99:1")
-	if r.status != 429 || r.code() != "too_many_requests" || r.header.Get("Retry-After") == "" {
-		t.Errorf("account blocked: got %d %s, want 429 with Retry-After", r.status, r.raw)
+	if r.Status != 429 || r.Code() != "too_many_requests" || r.Header.Get("Retry-After") == "" {
+		t.Errorf("account blocked: got %d %s, want 429 with Retry-After", r.Status, r.Body)
 	}
 	// Per address: 30 failures on unknown accounts block the address.
 	for i := range 30 {
-		if r := try(fmt.Sprintf("x%d@example.ch", i), "wrong password", "198.51.100.200:1"); r.status != 401 {
-			t.Fatalf("address failure %d: got %d", i, r.status)
+		if r := try(fmt.Sprintf("x%d@example.ch", i), "wrong password", "198.51.100.200:1"); r.Status != 401 {
+			t.Fatalf("address failure %d: got %d", i, r.Status)
 		}
 	}
-	if r := try("other@example.ch", "wrong password", "198.51.100.200:1"); r.status != 429 {
-		t.Errorf("address blocked: got %d %s, want 429", r.status, r.raw)
+	if r := try("other@example.ch", "wrong password", "198.51.100.200:1"); r.Status != 429 {
+		t.Errorf("address blocked: got %d %s, want 429", r.Status, r.Body)
 	}
 	// Windows end.
-	c.advance(16 * time.Minute)
-	if r := try("t@example.ch", goodPass, "203.0.113.99:1"); r.status != 200 {
-		t.Errorf("after the window: got %d %s, want 200", r.status, r.raw)
+	c.clock.Advance(16 * time.Minute)
+	if r := try("t@example.ch", goodPass, "203.0.113.99:1"); r.Status != 200 {
+		t.Errorf("after the window: got %d %s, want 200", r.Status, r.Body)
 	}
 }
 
@@ -194,8 +195,8 @@ func TestCreateAdminRace(t *testing.T) {
 	c := newCloud(t)
 	if r := c.do(t, "POST", "/api/v1/auth/create-admin", "", map[string]any{
 		"setupSecret": "wrong", "firstName": "A", "lastName": "B", "email": "a@remat.test", "password": goodPass,
-	}); r.status != 403 || r.code() != "forbidden" {
-		t.Errorf("wrong secret: got %d %s", r.status, r.raw)
+	}); r.Status != 403 || r.Code() != "forbidden" {
+		t.Errorf("wrong secret: got %d %s", r.Status, r.Body)
 	}
 	const n = 5
 	statuses := make(chan int, n)
@@ -227,7 +228,7 @@ func TestCreateAdminRace(t *testing.T) {
 	r := c.do(t, "POST", "/api/v1/auth/create-admin", "", map[string]any{
 		"setupSecret": setupSecret, "firstName": "A", "lastName": "B", "email": "late@remat.test", "password": goodPass,
 	})
-	if r.status != 409 || r.code() != "admin_exists" || r.body["error"].(map[string]any)["message"] != "admin route invalid as admin exists" {
-		t.Errorf("after: got %d %s, want 409 admin_exists", r.status, r.raw)
+	if r.Status != 409 || r.Code() != "admin_exists" || r.JSON["error"].(map[string]any)["message"] != "admin route invalid as admin exists" {
+		t.Errorf("after: got %d %s, want 409 admin_exists", r.Status, r.Body)
 	}
 }

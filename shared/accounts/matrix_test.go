@@ -4,6 +4,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/remat/remat/infra/testcloud"
 )
 
 // TestAuthorizationMatrix calls every auth endpoint as an anonymous
@@ -17,7 +19,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	otherTok := c.verifiedUser(t, "other@example.ch")
 	ids := map[string]string{}
 	for who, tok := range map[string]string{"user": userTok, "other": otherTok, "admin": adminTok} {
-		ids[who] = c.do(t, "GET", "/api/v1/auth/me", tok, nil).body["user"].(map[string]any)["id"].(string)
+		ids[who] = c.do(t, "GET", "/api/v1/auth/me", tok, nil).JSON["user"].(map[string]any)["id"].(string)
 	}
 	callers := []string{"anonymous", "user", "other", "admin"}
 	tokens := map[string]string{"user": userTok, "other": otherTok, "admin": adminTok}
@@ -48,19 +50,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 	for _, r := range rows {
 		for _, who := range callers {
 			// A new hour: each call has fresh rate-limit budgets.
-			c.advance(time.Hour)
-			var resp response
+			c.clock.Advance(time.Hour)
+			var resp testcloud.Response
 			if r.path == "/api/v1/auth/upload-profile" {
 				req := httptest.NewRequest(r.method, r.path, nil)
 				resp = c.serve(t, req, tokens[who])
 			} else {
 				resp = c.do(t, r.method, r.path, tokens[who], r.body)
 			}
-			if resp.status != r.want[who] {
-				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.status, resp.raw, r.want[who])
+			if resp.Status != r.want[who] {
+				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.Status, resp.Body, r.want[who])
 			}
-			if r.path == "/api/v1/auth/me" && resp.status == 200 {
-				if got := resp.body["user"].(map[string]any)["id"]; got != ids[who] {
+			if r.path == "/api/v1/auth/me" && resp.Status == 200 {
+				if got := resp.JSON["user"].(map[string]any)["id"]; got != ids[who] {
 					t.Errorf("me as %s: got user %v, want the caller %s", who, got, ids[who])
 				}
 			}
@@ -72,16 +74,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if who == "anonymous" {
 			want = 401
 		}
-		if resp := c.do(t, "POST", "/api/v1/auth/logout", tokens[who], nil); resp.status != want {
-			t.Errorf("logout as %s: got %d %s, want %d", who, resp.status, resp.raw, want)
+		if resp := c.do(t, "POST", "/api/v1/auth/logout", tokens[who], nil); resp.Status != want {
+			t.Errorf("logout as %s: got %d %s, want %d", who, resp.Status, resp.Body, want)
 		}
 		for _, other := range []string{"user", "other", "admin"} {
 			want := 200
 			if slicesIndex(callers, other) <= slicesIndex(callers, who) {
 				want = 401
 			}
-			if resp := c.do(t, "GET", "/api/v1/auth/me", tokens[other], nil); resp.status != want {
-				t.Errorf("after %s logged out, me as %s: got %d, want %d", who, other, resp.status, want)
+			if resp := c.do(t, "GET", "/api/v1/auth/me", tokens[other], nil); resp.Status != want {
+				t.Errorf("after %s logged out, me as %s: got %d, want %d", who, other, resp.Status, want)
 			}
 		}
 	}

@@ -67,7 +67,7 @@ func TestSocialSignInThroughProvider(t *testing.T) {
 	t.Cleanup(site.Close)
 	ver := authtest.Verifier(t)
 	signingKey, _ := authtest.Keys()
-	h = accounts.NewHandler(c.svc, ver.WithClock(c.clock).WithTokenVersions(c.store), social.Config{
+	h = accounts.NewHandler(c.svc, ver.WithClock(c.clock.Now).WithTokenVersions(c.store), social.Config{
 		SiteURL:   site.URL,
 		CookieKey: social.CookieKeyFrom(signingKey.Seed()),
 		Providers: map[string]social.ProviderConfig{
@@ -140,16 +140,16 @@ func TestSocialSignInThroughProvider(t *testing.T) {
 		t.Errorf("returnTo: got %q, want /de/user/information", got)
 	}
 	me := c.do(t, "GET", "/api/v1/auth/me", token, nil)
-	u, _ := me.body["user"].(map[string]any)
-	if me.status != http.StatusOK || !strings.EqualFold(u["email"].(string), "lea.berger@example.ch") || u["firstName"] != "Lea" || u["emailVerified"] != true {
-		t.Fatalf("me after first sign-in: got %d %s", me.status, me.raw)
+	u, _ := me.JSON["user"].(map[string]any)
+	if me.Status != http.StatusOK || !strings.EqualFold(u["email"].(string), "lea.berger@example.ch") || u["firstName"] != "Lea" || u["emailVerified"] != true {
+		t.Fatalf("me after first sign-in: got %d %s", me.Status, me.Body)
 	}
 
 	again, _ := signIn(user)
 	me2 := c.do(t, "GET", "/api/v1/auth/me", again, nil)
-	u2, _ := me2.body["user"].(map[string]any)
-	if me2.status != http.StatusOK || u2["id"] != u["id"] {
-		t.Errorf("second sign-in: got %d %s, want the same account %v", me2.status, me2.raw, u["id"])
+	u2, _ := me2.JSON["user"].(map[string]any)
+	if me2.Status != http.StatusOK || u2["id"] != u["id"] {
+		t.Errorf("second sign-in: got %d %s, want the same account %v", me2.Status, me2.Body, u["id"])
 	}
 
 	// An unverified provider e-mail creates nothing and lands on the login

@@ -12,6 +12,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/remat/remat/infra/testcloud"
 )
 
 func avatarPNG(t *testing.T, side int) []byte {
@@ -29,7 +31,7 @@ func avatarPNG(t *testing.T, side int) []byte {
 	return b.Bytes()
 }
 
-func (c *cloud) upload(t *testing.T, token, field string, data []byte) response {
+func (c *cloud) upload(t *testing.T, token, field string, data []byte) testcloud.Response {
 	t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
@@ -48,15 +50,15 @@ func TestUploadProfileAndUpdateInfo(t *testing.T) {
 	c := newCloud(t)
 	tok := c.verifiedUser(t, "pic@example.ch")
 	r := c.upload(t, tok, "image", avatarPNG(t, 100))
-	user, _ := r.body["user"].(map[string]any)
+	user, _ := r.JSON["user"].(map[string]any)
 	first, _ := user["avatar"].(string)
-	if r.status != 200 || !strings.HasPrefix(first, "/images/avatars/") || !strings.HasSuffix(first, ".jpg") {
-		t.Fatalf("upload: got %d %s", r.status, r.raw)
+	if r.Status != 200 || !strings.HasPrefix(first, "/images/avatars/") || !strings.HasSuffix(first, ".jpg") {
+		t.Fatalf("upload: got %d %s", r.Status, r.Body)
 	}
 	r = c.upload(t, tok, "image", avatarPNG(t, 80))
-	second, _ := r.body["user"].(map[string]any)["avatar"].(string)
-	if r.status != 200 || second == first {
-		t.Fatalf("second upload: got %d %s", r.status, r.raw)
+	second, _ := r.JSON["user"].(map[string]any)["avatar"].(string)
+	if r.Status != 200 || second == first {
+		t.Fatalf("second upload: got %d %s", r.Status, r.Body)
 	}
 	if _, err := c.s3.HeadObject(t.Context(), &s3.HeadObjectInput{Bucket: aws.String(c.bucket), Key: aws.String(strings.TrimPrefix(second, "/"))}); err != nil {
 		t.Errorf("new avatar: got %v, want stored", err)
@@ -74,24 +76,24 @@ func TestUploadProfileAndUpdateInfo(t *testing.T) {
 		"tiny":     {"image", avatarPNG(t, 10), "too_small"},
 	} {
 		r := c.upload(t, tok, tt.field, tt.data)
-		params, _ := r.body["error"].(map[string]any)["params"].(map[string]any)
-		if r.status != 400 || r.code() != "image_processing_failed" || params["reason"] != tt.reason {
-			t.Errorf("%s: got %d %s, want image_processing_failed %s", name, r.status, r.raw, tt.reason)
+		params, _ := r.JSON["error"].(map[string]any)["params"].(map[string]any)
+		if r.Status != 400 || r.Code() != "image_processing_failed" || params["reason"] != tt.reason {
+			t.Errorf("%s: got %d %s, want image_processing_failed %s", name, r.Status, r.Body, tt.reason)
 		}
 	}
 
 	r = c.do(t, "PATCH", "/api/v1/auth/update-info", tok, map[string]any{"firstName": " Anne ", "phone": "079 000 11 22", "language": "it"})
-	user, _ = r.body["user"].(map[string]any)
-	if r.status != 200 || r.body["message"] != "profile_updated" || user["firstName"] != "Anne" || user["lastName"] != "Muster" ||
+	user, _ = r.JSON["user"].(map[string]any)
+	if r.Status != 200 || r.JSON["message"] != "profile_updated" || user["firstName"] != "Anne" || user["lastName"] != "Muster" ||
 		user["language"] != "it" || user["avatar"] != second {
-		t.Errorf("update: got %d %s", r.status, r.raw)
+		t.Errorf("update: got %d %s", r.Status, r.Body)
 	}
 	r = c.do(t, "PATCH", "/api/v1/auth/update-info", tok, map[string]any{"firstName": "", "phone": "x"})
-	if r.status != 400 || r.code() != "validation_failed" {
-		t.Errorf("invalid update: got %d %s", r.status, r.raw)
+	if r.Status != 400 || r.Code() != "validation_failed" {
+		t.Errorf("invalid update: got %d %s", r.Status, r.Body)
 	}
 	r = c.do(t, "PATCH", "/api/v1/auth/update-info", tok, map[string]any{"email": "new@example.ch"})
-	if r.status != 400 || r.code() != "invalid_json" {
-		t.Errorf("e-mail change: got %d %s, want invalid_json", r.status, r.raw)
+	if r.Status != 400 || r.Code() != "invalid_json" {
+		t.Errorf("e-mail change: got %d %s, want invalid_json", r.Status, r.Body)
 	}
 }

@@ -2,11 +2,9 @@ package admin
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/remat/remat/shared/accounts"
-	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
@@ -110,14 +108,10 @@ type usersResponse struct {
 
 func (h *handler) users(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit := DefaultPageSize
-	if s := q.Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			httpx.Error(w, r, apperr.Validation(map[string]string{"limit": apperr.FieldInvalid}))
-			return
-		}
-		limit = n
+	limit, err := httpx.Limit(r, DefaultPageSize, MaxPageSize)
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
 	}
 	page, err := h.svc.Users(r.Context(), q.Get("q"), limit, q.Get("cursor"))
 	if err != nil {

@@ -1,12 +1,8 @@
 package admin_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
 
 	"testing"
@@ -17,6 +13,7 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/admin"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
@@ -24,6 +21,7 @@ import (
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/password"
 	"github.com/remat/remat/shared/ratelimit"
@@ -31,13 +29,7 @@ import (
 	"github.com/remat/remat/shared/search"
 )
 
-// TestMain keeps SDK clients away from the instance metadata service.
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 const testPassword = "correct horse battery staple 42"
 
@@ -62,10 +54,7 @@ func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	iss := authtest.Issuer(t, time.Hour)
 	ver := authtest.Verifier(t)
 	hash, err := password.NewHasher(password.TestParams).Hash(testPassword)
@@ -104,20 +93,12 @@ func (c *cloud) user(t *testing.T, role auth.Role, first, last string, company s
 	id := ulid.Make().String()
 	u := accounts.User{
 		ID: id, FirstName: first, LastName: last, Email: strings.ToLower(first) + "." + id[20:] + "@example.ch",
-		Language: "de", Role: role, AccountType: accounts.AccountIndividual, Status: accounts.StatusActive,
-		EmailVerified: true, PasswordHash: c.hash, CreatedAt: time.Now().UTC(),
+		Role: role, PasswordHash: c.hash,
 	}
 	if company != "" {
-		u.AccountType = accounts.AccountProfessional
 		u.Company = &accounts.Company{Name: company, Email: "info@example.ch", Address: "Weg 1, 8000 Zürich"}
 	}
-	if err := c.users.CreateUser(context.Background(), u, accounts.Token{Hash: "h" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := c.iss.Issue(auth.Principal{UserID: id, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, tok := accountstest.User(t, c.users, c.iss, u)
 	return account{User: u, token: tok}
 }
 
@@ -154,54 +135,19 @@ func (c *cloud) searchable(t *testing.T, text, id string) bool {
 	return false
 }
 
-// response is a decoded answer.
-type response struct {
-	status int
-	body   map[string]any
-	raw    string
-}
-
-func (r response) code() string {
-	e, _ := r.body["error"].(map[string]any)
-	s, _ := e["code"].(string)
-	return s
-}
-
-// do sends a request to h (the admin API for /admin paths, else the
-// public report API).
-func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+// do sends a request to the admin API for /admin paths, else to the
+// public report API, and checks the answer against docs/openapi.yaml.
+func (c *cloud) do(t *testing.T, method, path, token string, body any) testcloud.Response {
 	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	w := httptest.NewRecorder()
 	h := c.public
 	if strings.HasPrefix(path, "/api/v1/admin/") {
 		h = c.api
 	}
-	h.ServeHTTP(w, req)
-	testcloud.ValidateResponse(t, req, w.Result())
-	out := response{status: w.Code, raw: w.Body.String()}
-	_ = json.Unmarshal(w.Body.Bytes(), &out.body)
-	return out
+	return testcloud.Serve(t, h, method, path, token, body)
 }
 
 // report sends a report of ad by email and returns the response.
-func (c *cloud) report(t *testing.T, adID, email string) response {
+func (c *cloud) report(t *testing.T, adID, email string) testcloud.Response {
 	t.Helper()
 	return c.do(t, http.MethodPost, "/api/v1/reports", "", map[string]any{
 		"productId": adID, "reason": "suspicious", "details": "Too cheap to be true.", "email": email, "consent": true,

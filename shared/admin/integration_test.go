@@ -21,19 +21,19 @@ func TestReportOnePerReporterAndAd(t *testing.T) {
 	seller := c.user(t, auth.RoleUser, "Hans", "Huber", "Huber Bau AG")
 	ad := c.ad(t, seller.ID, "Dachziegel Biberschwanz")
 
-	if r := c.report(t, ad.ID, "anna@example.ch"); r.status != http.StatusCreated || r.body["message"] != reports.ReportSent {
-		t.Fatalf("first report: got %d %s, want 201 report_sent", r.status, r.raw)
+	if r := c.report(t, ad.ID, "anna@example.ch"); r.Status != http.StatusCreated || r.JSON["message"] != reports.ReportSent {
+		t.Fatalf("first report: got %d %s, want 201 report_sent", r.Status, r.Body)
 	}
 	if got := c.mailsTo("contact@remat.ch"); len(got) != 1 {
 		t.Errorf("provider's inbox: got %v, want one notification", got)
 	}
 	// The same reporter (e-mail in another case) again: refused.
-	if r := c.report(t, ad.ID, "Anna@Example.ch"); r.status != http.StatusConflict || r.code() != "report_already_open" {
-		t.Errorf("second report: got %d %s, want 409 report_already_open", r.status, r.raw)
+	if r := c.report(t, ad.ID, "Anna@Example.ch"); r.Status != http.StatusConflict || r.Code() != "report_already_open" {
+		t.Errorf("second report: got %d %s, want 409 report_already_open", r.Status, r.Body)
 	}
 	// Another reporter may report the same ad.
-	if r := c.report(t, ad.ID, "ben@example.ch"); r.status != http.StatusCreated {
-		t.Errorf("other reporter: got %d %s, want 201", r.status, r.raw)
+	if r := c.report(t, ad.ID, "ben@example.ch"); r.Status != http.StatusCreated {
+		t.Errorf("other reporter: got %d %s, want 201", r.Status, r.Body)
 	}
 
 	// Two parallel reports by one new reporter: exactly one is stored.
@@ -43,7 +43,7 @@ func TestReportOnePerReporterAndAd(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i] = c.report(t, ad.ID, "carla@example.ch").status
+			statuses[i] = c.report(t, ad.ID, "carla@example.ch").Status
 		}()
 	}
 	wg.Wait()
@@ -60,8 +60,8 @@ func TestReportOnePerReporterAndAd(t *testing.T) {
 		t.Errorf("parallel reports: got %v, want one 201 and the rest 409", statuses)
 	}
 	list := c.do(t, http.MethodGet, "/api/v1/admin/reports?status=open", c.user(t, auth.RoleAdmin, "Ada", "Admin", "").token, nil)
-	if items, _ := list.body["items"].([]any); list.status != http.StatusOK || len(items) != 3 {
-		t.Errorf("open queue: got %d with %d items, want 200 with 3", list.status, len(items))
+	if items, _ := list.JSON["items"].([]any); list.Status != http.StatusOK || len(items) != 3 {
+		t.Errorf("open queue: got %d with %d items, want 200 with 3", list.Status, len(items))
 	}
 }
 
@@ -91,10 +91,10 @@ func TestReportValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := c.do(t, http.MethodPost, "/api/v1/reports", "", tt.body)
-			if r.status != tt.status || r.code() != tt.code {
-				t.Fatalf("got %d %s, want %d %s", r.status, r.raw, tt.status, tt.code)
+			if r.Status != tt.status || r.Code() != tt.code {
+				t.Fatalf("got %d %s, want %d %s", r.Status, r.Body, tt.status, tt.code)
 			}
-			e, _ := r.body["error"].(map[string]any)
+			e, _ := r.JSON["error"].(map[string]any)
 			if tt.field != "" {
 				if fields, _ := e["fields"].(map[string]any); fields[tt.field] == nil {
 					t.Errorf("fields: got %v, want %s", fields, tt.field)
@@ -121,8 +121,8 @@ func TestReportRateLimits(t *testing.T) {
 		if i == reports.RateLimitEmail {
 			want = http.StatusTooManyRequests
 		}
-		if r.status != want {
-			t.Fatalf("report %d by one e-mail: got %d %s, want %d", i+1, r.status, r.raw, want)
+		if r.Status != want {
+			t.Fatalf("report %d by one e-mail: got %d %s, want %d", i+1, r.Status, r.Body, want)
 		}
 	}
 	// Per client address: ten an hour whatever the e-mail; the six above
@@ -134,8 +134,8 @@ func TestReportRateLimits(t *testing.T) {
 		if i == reports.RateLimitAddr-used {
 			want = http.StatusTooManyRequests
 		}
-		if r.status != want {
-			t.Fatalf("report %d from one address: got %d %s, want %d", i+1, r.status, r.raw, want)
+		if r.Status != want {
+			t.Fatalf("report %d from one address: got %d %s, want %d", i+1, r.Status, r.Body, want)
 		}
 	}
 }
@@ -144,10 +144,10 @@ func TestReportRateLimits(t *testing.T) {
 func (c *cloud) reportID(t *testing.T, adID, email string) string {
 	t.Helper()
 	r := c.report(t, adID, email)
-	if r.status != http.StatusCreated {
-		t.Fatalf("report: got %d %s, want 201", r.status, r.raw)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("report: got %d %s, want 201", r.Status, r.Body)
 	}
-	return r.body["id"].(string)
+	return r.JSON["id"].(string)
 }
 
 func TestResolveDeactivateAd(t *testing.T) {
@@ -162,13 +162,13 @@ func TestResolveDeactivateAd(t *testing.T) {
 	second := c.reportID(t, ad.ID, "ben@example.ch")
 
 	r := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+first+"/resolve", admin.token, map[string]any{"action": "deactivate_ad", "note": "fake"})
-	if r.status != http.StatusOK || r.body["status"] != "resolved" {
-		t.Fatalf("resolve: got %d %s, want 200 resolved", r.status, r.raw)
+	if r.Status != http.StatusOK || r.JSON["status"] != "resolved" {
+		t.Fatalf("resolve: got %d %s, want 200 resolved", r.Status, r.Body)
 	}
-	if res, _ := r.body["resolution"].(map[string]any); res["action"] != "deactivate_ad" || res["by"] != admin.Email || res["note"] != "fake" {
+	if res, _ := r.JSON["resolution"].(map[string]any); res["action"] != "deactivate_ad" || res["by"] != admin.Email || res["note"] != "fake" {
 		t.Errorf("resolution: got %v, want deactivate_ad by %s", res, admin.Email)
 	}
-	if p, _ := r.body["product"].(map[string]any); p["status"] != catalog.StatusInactive {
+	if p, _ := r.JSON["product"].(map[string]any); p["status"] != catalog.StatusInactive {
 		t.Errorf("product: got %v, want inactive", p)
 	}
 	if c.searchable(t, "klinker", ad.ID) {
@@ -178,12 +178,12 @@ func TestResolveDeactivateAd(t *testing.T) {
 		t.Errorf("my ads (inactive): got %v, %v, want the ad", mine.Ads, err)
 	}
 	// The ad's other open report is resolved with it.
-	if g := c.do(t, http.MethodGet, "/api/v1/admin/reports/"+second, admin.token, nil); g.body["status"] != "resolved" {
-		t.Errorf("other report: got %s, want resolved", g.raw)
+	if g := c.do(t, http.MethodGet, "/api/v1/admin/reports/"+second, admin.token, nil); g.JSON["status"] != "resolved" {
+		t.Errorf("other report: got %s, want resolved", g.Body)
 	}
 	// Again: refused.
-	if again := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+first+"/resolve", admin.token, map[string]any{"action": "dismiss"}); again.status != http.StatusConflict || again.code() != "report_already_resolved" {
-		t.Errorf("resolve again: got %d %s, want 409 report_already_resolved", again.status, again.raw)
+	if again := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+first+"/resolve", admin.token, map[string]any{"action": "dismiss"}); again.Status != http.StatusConflict || again.Code() != "report_already_resolved" {
+		t.Errorf("resolve again: got %d %s, want 409 report_already_resolved", again.Status, again.Body)
 	}
 	// Reporters and the seller are informed, in their language (the seller's is de).
 	for _, addr := range []string{"anna@example.ch", "ben@example.ch"} {
@@ -195,17 +195,17 @@ func TestResolveDeactivateAd(t *testing.T) {
 		t.Errorf("mails to the seller: got %v, want the German deactivation notice", got)
 	}
 	// The queues.
-	if open := c.do(t, http.MethodGet, "/api/v1/admin/reports?status=open", admin.token, nil); len(open.body["items"].([]any)) != 0 {
-		t.Errorf("open queue: got %s, want empty", open.raw)
+	if open := c.do(t, http.MethodGet, "/api/v1/admin/reports?status=open", admin.token, nil); len(open.JSON["items"].([]any)) != 0 {
+		t.Errorf("open queue: got %s, want empty", open.Body)
 	}
-	if done := c.do(t, http.MethodGet, "/api/v1/admin/reports?status=resolved&limit=1", admin.token, nil); len(done.body["items"].([]any)) != 1 || done.body["nextCursor"] == nil {
-		t.Errorf("resolved list, page of 1: got %s, want one item and a cursor", done.raw)
+	if done := c.do(t, http.MethodGet, "/api/v1/admin/reports?status=resolved&limit=1", admin.token, nil); len(done.JSON["items"].([]any)) != 1 || done.JSON["nextCursor"] == nil {
+		t.Errorf("resolved list, page of 1: got %s, want one item and a cursor", done.Body)
 	}
 	// The audit log has the resolution with before/after.
 	a := c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=report&targetId="+first, admin.token, nil)
-	items, _ := a.body["items"].([]any)
-	if a.status != http.StatusOK || len(items) != 1 {
-		t.Fatalf("audit: got %d %s, want one entry", a.status, a.raw)
+	items, _ := a.JSON["items"].([]any)
+	if a.Status != http.StatusOK || len(items) != 1 {
+		t.Fatalf("audit: got %d %s, want one entry", a.Status, a.Body)
 	}
 	e := items[0].(map[string]any)
 	before, _ := e["before"].(map[string]any)
@@ -215,11 +215,11 @@ func TestResolveDeactivateAd(t *testing.T) {
 		t.Errorf("audit entry: got %v", e)
 	}
 	adLog := c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=ad&targetId="+ad.ID, admin.token, nil)
-	if items, _ := adLog.body["items"].([]any); len(items) != 1 || items[0].(map[string]any)["action"] != "ad.deactivate" {
-		t.Errorf("audit of the ad: got %s, want its deactivation", adLog.raw)
+	if items, _ := adLog.JSON["items"].([]any); len(items) != 1 || items[0].(map[string]any)["action"] != "ad.deactivate" {
+		t.Errorf("audit of the ad: got %s, want its deactivation", adLog.Body)
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/reports/01JABCDEFGHJKMNPQRSTVWXYZ0", admin.token, nil); r.status != http.StatusNotFound || r.code() != "ad_report_not_found" {
-		t.Errorf("unknown report: got %d %s, want 404 ad_report_not_found", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/reports/01JABCDEFGHJKMNPQRSTVWXYZ0", admin.token, nil); r.Status != http.StatusNotFound || r.Code() != "ad_report_not_found" {
+		t.Errorf("unknown report: got %d %s, want 404 ad_report_not_found", r.Status, r.Body)
 	}
 }
 
@@ -230,11 +230,11 @@ func TestResolveDismiss(t *testing.T) {
 	ad := c.ad(t, seller.ID, "Parkett Eiche")
 	first := c.reportID(t, ad.ID, "anna@example.ch")
 	second := c.reportID(t, ad.ID, "ben@example.ch")
-	if r := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+first+"/resolve", admin.token, map[string]any{"action": "dismiss"}); r.status != http.StatusOK {
-		t.Fatalf("dismiss: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+first+"/resolve", admin.token, map[string]any{"action": "dismiss"}); r.Status != http.StatusOK {
+		t.Fatalf("dismiss: got %d %s", r.Status, r.Body)
 	}
-	if g := c.do(t, http.MethodGet, "/api/v1/admin/reports/"+second, admin.token, nil); g.body["status"] != "open" {
-		t.Errorf("other report after a dismissal: got %s, want open", g.raw)
+	if g := c.do(t, http.MethodGet, "/api/v1/admin/reports/"+second, admin.token, nil); g.JSON["status"] != "open" {
+		t.Errorf("other report after a dismissal: got %s, want open", g.Body)
 	}
 	if !c.searchable(t, "parkett", ad.ID) {
 		t.Error("search: a dismissed report must not touch the ad")
@@ -243,8 +243,8 @@ func TestResolveDismiss(t *testing.T) {
 		t.Errorf("mails to the seller: got %v, want none", got)
 	}
 	// The reporter may report the ad again once their report is resolved.
-	if r := c.report(t, ad.ID, "anna@example.ch"); r.status != http.StatusCreated {
-		t.Errorf("report after resolution: got %d %s, want 201", r.status, r.raw)
+	if r := c.report(t, ad.ID, "anna@example.ch"); r.Status != http.StatusCreated {
+		t.Errorf("report after resolution: got %d %s, want 201", r.Status, r.Body)
 	}
 }
 
@@ -262,8 +262,8 @@ func TestSuspendSellerAndReactivate(t *testing.T) {
 	id := c.reportID(t, reported.ID, "anna@example.ch")
 
 	r := c.do(t, http.MethodPost, "/api/v1/admin/reports/"+id+"/resolve", admin.token, map[string]any{"action": "suspend_seller"})
-	if r.status != http.StatusOK {
-		t.Fatalf("resolve: got %d %s, want 200", r.status, r.raw)
+	if r.Status != http.StatusOK {
+		t.Fatalf("resolve: got %d %s, want 200", r.Status, r.Body)
 	}
 	// Login refused with the status; the old token is dead.
 	_, _, err := c.accounts.Login(ctx, seller.Email, testPassword, accounts.Client{Address: "192.0.2.7"})
@@ -278,8 +278,8 @@ func TestSuspendSellerAndReactivate(t *testing.T) {
 	if u, _ := c.users.UserByID(ctx, seller.ID); u.TokenVersion != 1 {
 		t.Errorf("token version: got %d, want 1 (bumped)", u.TokenVersion)
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/users", seller.token, nil); r.status != http.StatusUnauthorized {
-		t.Errorf("seller's old token: got %d, want 401", r.status)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/users", seller.token, nil); r.Status != http.StatusUnauthorized {
+		t.Errorf("seller's old token: got %d, want 401", r.Status)
 	}
 	// Ads hidden from search and product pages (not from the seller or admins).
 	for _, a := range []catalog.Ad{reported, other} {
@@ -296,26 +296,26 @@ func TestSuspendSellerAndReactivate(t *testing.T) {
 	if cards, _ := c.catalog.Cards(ctx, []string{other.ID}); len(cards) != 0 {
 		t.Errorf("cards (recently viewed): got %v, want none", cards)
 	}
-	if r := c.report(t, other.ID, "ben@example.ch"); r.status != http.StatusNotFound {
-		t.Errorf("report of a hidden ad: got %d, want 404", r.status)
+	if r := c.report(t, other.ID, "ben@example.ch"); r.Status != http.StatusNotFound {
+		t.Errorf("report of a hidden ad: got %d, want 404", r.Status)
 	}
 	if got := c.mailsTo(seller.Email); len(got) != 1 || got[0] != "Ihr Remat-Konto wurde gesperrt" {
 		t.Errorf("mails to the seller: got %v, want the German suspension notice", got)
 	}
 	detail := c.do(t, http.MethodGet, "/api/v1/admin/users/"+seller.ID, admin.token, nil)
-	if u, _ := detail.body["user"].(map[string]any); detail.status != http.StatusOK || u["status"] != "suspended" {
-		t.Errorf("user detail: got %d %s, want suspended", detail.status, detail.raw)
+	if u, _ := detail.JSON["user"].(map[string]any); detail.Status != http.StatusOK || u["status"] != "suspended" {
+		t.Errorf("user detail: got %d %s, want suspended", detail.Status, detail.Body)
 	}
-	if ads, _ := detail.body["ads"].([]any); len(ads) != 3 {
+	if ads, _ := detail.JSON["ads"].([]any); len(ads) != 3 {
 		t.Errorf("user detail ads: got %v, want 3", ads)
 	}
 
 	// Banned next: still hidden; then active again: exactly the two come back.
-	if r := c.do(t, http.MethodPatch, "/api/v1/admin/users/"+seller.ID+"/status", admin.token, map[string]any{"status": "banned", "reason": "repeat offender"}); r.status != http.StatusOK || r.body["status"] != "banned" {
-		t.Fatalf("ban: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodPatch, "/api/v1/admin/users/"+seller.ID+"/status", admin.token, map[string]any{"status": "banned", "reason": "repeat offender"}); r.Status != http.StatusOK || r.JSON["status"] != "banned" {
+		t.Fatalf("ban: got %d %s", r.Status, r.Body)
 	}
-	if r := c.do(t, http.MethodPatch, "/api/v1/admin/users/"+seller.ID+"/status", admin.token, map[string]any{"status": "active"}); r.status != http.StatusOK || r.body["status"] != "active" {
-		t.Fatalf("reactivate: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodPatch, "/api/v1/admin/users/"+seller.ID+"/status", admin.token, map[string]any{"status": "active"}); r.Status != http.StatusOK || r.JSON["status"] != "active" {
+		t.Fatalf("reactivate: got %d %s", r.Status, r.Body)
 	}
 	for _, a := range []catalog.Ad{reported, other} {
 		if !c.searchable(t, "sandstein", a.ID) {
@@ -333,9 +333,9 @@ func TestSuspendSellerAndReactivate(t *testing.T) {
 	}
 	// Audit: the suspension (by the report), the ban and the reactivation.
 	a := c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=user&targetId="+seller.ID, admin.token, nil)
-	items, _ := a.body["items"].([]any)
+	items, _ := a.JSON["items"].([]any)
 	if len(items) != 3 {
-		t.Fatalf("audit of the seller: got %s, want 3 entries", a.raw)
+		t.Fatalf("audit of the seller: got %s, want 3 entries", a.Body)
 	}
 	wantTransitions := [][2]string{{"banned", "active"}, {"suspended", "banned"}, {"active", "suspended"}}
 	for i, it := range items {
@@ -346,12 +346,12 @@ func TestSuspendSellerAndReactivate(t *testing.T) {
 		}
 	}
 	all := c.do(t, http.MethodGet, "/api/v1/admin/audit?limit=2", admin.token, nil)
-	if items, _ := all.body["items"].([]any); len(items) != 2 || all.body["nextCursor"] == nil {
-		t.Errorf("whole audit log, page of 2: got %s", all.raw)
+	if items, _ := all.JSON["items"].([]any); len(items) != 2 || all.JSON["nextCursor"] == nil {
+		t.Errorf("whole audit log, page of 2: got %s", all.Body)
 	}
-	next := c.do(t, http.MethodGet, "/api/v1/admin/audit?limit=2&cursor="+url.QueryEscape(all.body["nextCursor"].(string)), admin.token, nil)
-	if items, _ := next.body["items"].([]any); len(items) != 2 || next.body["nextCursor"] != nil {
-		t.Errorf("whole audit log, page 2: got %s, want the last 2 of 4", next.raw)
+	next := c.do(t, http.MethodGet, "/api/v1/admin/audit?limit=2&cursor="+url.QueryEscape(all.JSON["nextCursor"].(string)), admin.token, nil)
+	if items, _ := next.JSON["items"].([]any); len(items) != 2 || next.JSON["nextCursor"] != nil {
+		t.Errorf("whole audit log, page 2: got %s, want the last 2 of 4", next.Body)
 	}
 }
 
@@ -378,8 +378,8 @@ func TestStatusRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := c.do(t, http.MethodPatch, "/api/v1/admin/users/"+tt.path+"/status", admin.token, tt.body)
-			if r.status != tt.status || r.code() != tt.code {
-				t.Errorf("got %d %s, want %d %s", r.status, r.raw, tt.status, tt.code)
+			if r.Status != tt.status || r.Code() != tt.code {
+				t.Errorf("got %d %s, want %d %s", r.Status, r.Body, tt.status, tt.code)
 			}
 		})
 	}
@@ -388,8 +388,8 @@ func TestStatusRules(t *testing.T) {
 	if _, err := c.db.UpdateItem(context.Background(), statusUpdate(c.table, other.ID, "suspended")); err != nil {
 		t.Fatal(err)
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/users", other.token, nil); r.status != http.StatusUnauthorized || r.code() != "not_logged_in" {
-		t.Errorf("suspended admin's token: got %d %s, want 401 not_logged_in", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/users", other.token, nil); r.Status != http.StatusUnauthorized || r.Code() != "not_logged_in" {
+		t.Errorf("suspended admin's token: got %d %s, want 401 not_logged_in", r.Status, r.Body)
 	}
 }
 
@@ -402,17 +402,17 @@ func TestResendVerification(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := c.do(t, http.MethodPost, "/api/v1/admin/users/"+unverified.ID+"/resend-verification", admin.token, nil)
-	if r.status != http.StatusOK || r.body["message"] != "verification_sent" {
-		t.Fatalf("resend: got %d %s, want 200 verification_sent", r.status, r.raw)
+	if r.Status != http.StatusOK || r.JSON["message"] != "verification_sent" {
+		t.Fatalf("resend: got %d %s, want 200 verification_sent", r.Status, r.Body)
 	}
 	if got := c.mailsTo(unverified.Email); len(got) != 1 || got[0] != "Bestätigen Sie Ihre E-Mail-Adresse für Remat" {
 		t.Errorf("mails: got %v, want the German verification e-mail", got)
 	}
-	if r := c.do(t, http.MethodPost, "/api/v1/admin/users/"+verified.ID+"/resend-verification", admin.token, nil); r.status != http.StatusConflict || r.code() != "email_already_verified" {
-		t.Errorf("verified account: got %d %s, want 409 email_already_verified", r.status, r.raw)
+	if r := c.do(t, http.MethodPost, "/api/v1/admin/users/"+verified.ID+"/resend-verification", admin.token, nil); r.Status != http.StatusConflict || r.Code() != "email_already_verified" {
+		t.Errorf("verified account: got %d %s, want 409 email_already_verified", r.Status, r.Body)
 	}
 	a := c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=user", admin.token, nil)
-	if items, _ := a.body["items"].([]any); len(items) != 1 || items[0].(map[string]any)["action"] != "user.resend_verification" {
-		t.Errorf("audit: got %s, want the resend", a.raw)
+	if items, _ := a.JSON["items"].([]any); len(items) != 1 || items[0].(map[string]any)["action"] != "user.resend_verification" {
+		t.Errorf("audit: got %s, want the resend", a.Body)
 	}
 }

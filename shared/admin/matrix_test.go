@@ -51,8 +51,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		} {
 			t.Run(cl.name+"/"+who.name, func(t *testing.T) {
 				r := c.do(t, cl.method, cl.path, who.token, cl.body)
-				if r.status != who.status || (who.code != "" && r.code() != who.code) {
-					t.Errorf("got %d %s, want %d %s", r.status, r.raw, who.status, who.code)
+				if r.Status != who.status || (who.code != "" && r.Code() != who.code) {
+					t.Errorf("got %d %s, want %d %s", r.Status, r.Body, who.status, who.code)
 				}
 			})
 		}
@@ -63,8 +63,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			r := c.do(t, http.MethodPost, "/api/v1/reports", who.token, map[string]any{
 				"productId": ad.ID, "reason": "errors", "email": []string{"a@example.ch", "b@example.ch", "c@example.ch", "d@example.ch"}[i], "consent": true,
 			})
-			if r.status != http.StatusCreated {
-				t.Errorf("got %d %s, want 201", r.status, r.raw)
+			if r.Status != http.StatusCreated {
+				t.Errorf("got %d %s, want 201", r.Status, r.Body)
 			}
 		})
 	}
@@ -87,14 +87,14 @@ func TestListValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			r := c.do(t, http.MethodGet, tt.path, admin.token, nil)
-			e, _ := r.body["error"].(map[string]any)
+			e, _ := r.JSON["error"].(map[string]any)
 			fields, _ := e["fields"].(map[string]any)
-			if r.status != http.StatusBadRequest || r.code() != "validation_failed" || fields[tt.field] == nil {
-				t.Errorf("got %d %s, want 400 validation_failed on %s", r.status, r.raw, tt.field)
+			if r.Status != http.StatusBadRequest || r.Code() != "validation_failed" || fields[tt.field] == nil {
+				t.Errorf("got %d %s, want 400 validation_failed on %s", r.Status, r.Body, tt.field)
 			}
 		})
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/reports?cursor=forged.cursor", admin.token, nil); r.status != http.StatusBadRequest || r.code() != "invalid_cursor" {
-		t.Errorf("forged cursor: got %d %s, want 400 invalid_cursor", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/reports?cursor=forged.cursor", admin.token, nil); r.Status != http.StatusBadRequest || r.Code() != "invalid_cursor" {
+		t.Errorf("forged cursor: got %d %s, want 400 invalid_cursor", r.Status, r.Body)
 	}
 }

@@ -1,12 +1,9 @@
 package admin_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -70,32 +67,6 @@ func newOffice(t *testing.T) *office {
 	}
 }
 
-// serve sends a request to h and checks the answer against
-// docs/openapi.yaml.
-func serve(t *testing.T, h http.Handler, method, path, token string, body any) response {
-	t.Helper()
-	var raw []byte
-	if body != nil {
-		var err error
-		if raw, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(raw))
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req)
-	testcloud.ValidateResponse(t, req, w.Result())
-	out := response{status: w.Code, raw: w.Body.String()}
-	_ = json.Unmarshal(w.Body.Bytes(), &out.body)
-	return out
-}
-
 func texts(prefix string) map[string]string {
 	return map[string]string{"en": prefix + " (en)", "fr": prefix + " (fr)", "de": prefix + " (de)", "it": prefix + " (it)", "sq": prefix + " (sq)"}
 }
@@ -149,9 +120,9 @@ func TestPlansAndSettingsAuthorization(t *testing.T) {
 			{"admin", adm.token, cl.admin, ""},
 		} {
 			t.Run(cl.name+"/"+who.name, func(t *testing.T) {
-				r := serve(t, o.backOffice, cl.method, cl.path, who.token, cl.body)
-				if r.status != who.status || (who.code != "" && r.code() != who.code) {
-					t.Errorf("got %d %s, want %d %s", r.status, r.raw, who.status, who.code)
+				r := testcloud.Serve(t, o.backOffice, cl.method, cl.path, who.token, cl.body)
+				if r.Status != who.status || (who.code != "" && r.Code() != who.code) {
+					t.Errorf("got %d %s, want %d %s", r.Status, r.Body, who.status, who.code)
 				}
 			})
 		}
@@ -165,39 +136,39 @@ func TestSiteSettingsInBackOffice(t *testing.T) {
 	o := newOffice(t)
 	adm := o.user(t, auth.RoleAdmin, "Ada", "Admin", "")
 
-	r := serve(t, o.backOffice, http.MethodGet, "/api/v1/admin/settings", adm.token, nil)
-	notice, _ := r.body["notice"].(map[string]any)
-	if r.status != 200 || r.body["version"] != 0.0 || r.body["signupsOpen"] != true || notice["enabled"] != false || r.body["updatedAt"] != nil {
-		t.Fatalf("defaults: got %d %s", r.status, r.raw)
+	r := testcloud.Serve(t, o.backOffice, http.MethodGet, "/api/v1/admin/settings", adm.token, nil)
+	notice, _ := r.JSON["notice"].(map[string]any)
+	if r.Status != 200 || r.JSON["version"] != 0.0 || r.JSON["signupsOpen"] != true || notice["enabled"] != false || r.JSON["updatedAt"] != nil {
+		t.Fatalf("defaults: got %d %s", r.Status, r.Body)
 	}
 	edit := siteEdit(0, true, true)
 	edit["notice"].(map[string]any)["endsAt"] = time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339)
-	r = serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, edit)
-	if r.status != 200 || r.body["version"] != 1.0 || r.body["updatedBy"] != adm.Email {
-		t.Fatalf("save: got %d %s", r.status, r.raw)
+	r = testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, edit)
+	if r.Status != 200 || r.JSON["version"] != 1.0 || r.JSON["updatedBy"] != adm.Email {
+		t.Fatalf("save: got %d %s", r.Status, r.Body)
 	}
-	pub := serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil)
-	pn, _ := pub.body["notice"].(map[string]any)
+	pub := testcloud.Serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil)
+	pn, _ := pub.JSON["notice"].(map[string]any)
 	if pn == nil || pn["level"] != "warning" || pn["text"].(map[string]any)["fr"] != "Maintenance tonight (fr)" || pn["id"] != "1" {
-		t.Errorf("public settings: got %s, want the notice", pub.raw)
+		t.Errorf("public settings: got %s, want the notice", pub.Body)
 	}
 
-	if r := serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(0, false, true)); r.status != 409 || r.code() != "edit_conflict" {
-		t.Errorf("stale version: got %d %s, want 409 edit_conflict", r.status, r.raw)
+	if r := testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(0, false, true)); r.Status != 409 || r.Code() != "edit_conflict" {
+		t.Errorf("stale version: got %d %s, want 409 edit_conflict", r.Status, r.Body)
 	}
 	bad := siteEdit(1, true, true)
 	bad["notice"].(map[string]any)["text"] = map[string]string{"fr": "Seulement en français"}
 	bad["notice"].(map[string]any)["level"] = "danger"
-	r = serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, bad)
-	if e, _ := r.body["error"].(map[string]any); r.status != 400 || !strings.Contains(r.raw, `"notice.text.de":"required"`) ||
-		!strings.Contains(r.raw, `"notice.level":"invalid"`) || e["code"] != "validation_failed" {
-		t.Errorf("invalid: got %d %s", r.status, r.raw)
+	r = testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, bad)
+	if e, _ := r.JSON["error"].(map[string]any); r.Status != 400 || !strings.Contains(string(r.Body), `"notice.text.de":"required"`) ||
+		!strings.Contains(string(r.Body), `"notice.level":"invalid"`) || e["code"] != "validation_failed" {
+		t.Errorf("invalid: got %d %s", r.Status, r.Body)
 	}
-	if r := serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(1, false, true)); r.status != 200 || r.body["version"] != 2.0 {
-		t.Fatalf("switch off: got %d %s", r.status, r.raw)
+	if r := testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(1, false, true)); r.Status != 200 || r.JSON["version"] != 2.0 {
+		t.Fatalf("switch off: got %d %s", r.Status, r.Body)
 	}
-	if pub := serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil); pub.body["notice"] != nil {
-		t.Errorf("public settings after switching off: got %s", pub.raw)
+	if pub := testcloud.Serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil); pub.JSON["notice"] != nil {
+		t.Errorf("public settings after switching off: got %s", pub.Body)
 	}
 
 	page, err := audit.NewLog(o.db, o.table, o.cursors).List(context.Background(), audit.Filter{TargetType: "settings", TargetID: "site"}, 10, "")
@@ -221,14 +192,14 @@ func TestSignupsClosed(t *testing.T) {
 		"accountType": "individual", "firstName": "Nora", "lastName": "Neu", "email": "nora@example.ch",
 		"phone": "+41 79 123 45 67", "password": testPassword, "isAdult": true, "acceptRules": true, "language": "fr",
 	}
-	if r := serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(0, false, false)); r.status != 200 || r.body["signupsOpen"] != false {
-		t.Fatalf("close sign-ups: got %d %s", r.status, r.raw)
+	if r := testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(0, false, false)); r.Status != 200 || r.JSON["signupsOpen"] != false {
+		t.Fatalf("close sign-ups: got %d %s", r.Status, r.Body)
 	}
-	if pub := serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil); pub.body["signupsOpen"] != false {
-		t.Errorf("public settings: got %s, want signupsOpen false", pub.raw)
+	if pub := testcloud.Serve(t, o.public, http.MethodGet, "/api/v1/settings", "", nil); pub.JSON["signupsOpen"] != false {
+		t.Errorf("public settings: got %s, want signupsOpen false", pub.Body)
 	}
-	if r := serve(t, o.authAPI, http.MethodPost, "/api/v1/auth/signup", "", signup); r.status != 403 || r.code() != "signups_closed" {
-		t.Errorf("sign-up while closed: got %d %s, want 403 signups_closed", r.status, r.raw)
+	if r := testcloud.Serve(t, o.authAPI, http.MethodPost, "/api/v1/auth/signup", "", signup); r.Status != 403 || r.Code() != "signups_closed" {
+		t.Errorf("sign-up while closed: got %d %s, want 403 signups_closed", r.Status, r.Body)
 	}
 	// A first social sign-in would create an account: refused too, with a
 	// code the callback forwards; an existing account still signs in.
@@ -244,10 +215,10 @@ func TestSignupsClosed(t *testing.T) {
 	if _, err := o.users.UserByEmail(context.Background(), "nora@example.ch"); err == nil {
 		t.Error("sign-up while closed: an account was created")
 	}
-	if r := serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(1, false, true)); r.status != 200 {
-		t.Fatalf("open sign-ups: got %d %s", r.status, r.raw)
+	if r := testcloud.Serve(t, o.backOffice, http.MethodPut, "/api/v1/admin/settings", adm.token, siteEdit(1, false, true)); r.Status != 200 {
+		t.Fatalf("open sign-ups: got %d %s", r.Status, r.Body)
 	}
-	if r := serve(t, o.authAPI, http.MethodPost, "/api/v1/auth/signup", "", signup); r.status != 201 {
-		t.Errorf("sign-up when open: got %d %s, want 201", r.status, r.raw)
+	if r := testcloud.Serve(t, o.authAPI, http.MethodPost, "/api/v1/auth/signup", "", signup); r.Status != 201 {
+		t.Errorf("sign-up when open: got %d %s, want 201", r.Status, r.Body)
 	}
 }

@@ -11,15 +11,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/remat/remat/infra/seed"
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/ddb"
 )
 
 // ids returns the user ids of a users list response.
-func ids(r response) []string {
+func ids(r testcloud.Response) []string {
 	var out []string
-	items, _ := r.body["items"].([]any)
+	items, _ := r.JSON["items"].([]any)
 	for _, it := range items {
 		out = append(out, it.(map[string]any)["id"].(string))
 	}
@@ -60,8 +61,8 @@ func TestUserSearch(t *testing.T) {
 			slices.Sort(got)
 			want := slices.Clone(tt.want)
 			slices.Sort(want)
-			if r.status != http.StatusOK || !slices.Equal(got, want) {
-				t.Errorf("got %d %v, want %v", r.status, got, want)
+			if r.Status != http.StatusOK || !slices.Equal(got, want) {
+				t.Errorf("got %d %v, want %v", r.Status, got, want)
 			}
 		})
 	}
@@ -72,7 +73,7 @@ func TestUserSearch(t *testing.T) {
 	for range 5 {
 		r := c.do(t, http.MethodGet, "/api/v1/admin/users?limit=1&q=han&cursor="+url.QueryEscape(cursor), admin.token, nil)
 		seen = append(seen, ids(r)...)
-		next, _ := r.body["nextCursor"].(string)
+		next, _ := r.JSON["nextCursor"].(string)
 		if next == "" {
 			break
 		}
@@ -83,8 +84,8 @@ func TestUserSearch(t *testing.T) {
 	}
 	// A cursor of another query is refused.
 	first := c.do(t, http.MethodGet, "/api/v1/admin/users?limit=1&q=han", admin.token, nil)
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/users?limit=1&q=hans&cursor="+url.QueryEscape(first.body["nextCursor"].(string)), admin.token, nil); r.status != http.StatusBadRequest || r.code() != "invalid_cursor" {
-		t.Errorf("cursor of another query: got %d %s, want 400 invalid_cursor", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/users?limit=1&q=hans&cursor="+url.QueryEscape(first.JSON["nextCursor"].(string)), admin.token, nil); r.Status != http.StatusBadRequest || r.Code() != "invalid_cursor" {
+		t.Errorf("cursor of another query: got %d %s, want 400 invalid_cursor", r.Status, r.Body)
 	}
 
 	// No query: everyone, newest first.
@@ -104,8 +105,8 @@ func TestUserSearch(t *testing.T) {
 	if got := ids(c.do(t, http.MethodGet, "/api/v1/admin/users?q=johann", admin.token, nil)); !slices.Equal(got, []string{hans.ID}) {
 		t.Errorf("new name after the change: got %v, want Hans", got)
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/admin/users?q=%2C%2C", admin.token, nil); r.status != http.StatusBadRequest {
-		t.Errorf("query of punctuation only: got %d, want 400", r.status)
+	if r := c.do(t, http.MethodGet, "/api/v1/admin/users?q=%2C%2C", admin.token, nil); r.Status != http.StatusBadRequest {
+		t.Errorf("query of punctuation only: got %d, want 400", r.Status)
 	}
 }
 

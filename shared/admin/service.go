@@ -21,13 +21,6 @@ import (
 	"github.com/remat/remat/shared/usersearch"
 )
 
-// DynamoAPI is the part of the DynamoDB client the Service needs.
-type DynamoAPI interface {
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // Users reads accounts (*accounts.DynamoStore).
 type Users interface {
 	UserByID(ctx context.Context, uid string) (accounts.User, error)
@@ -57,7 +50,7 @@ const (
 
 // Service implements the back office's user rules. Safe for concurrent use.
 type Service struct {
-	db       DynamoAPI
+	db       ddb.API
 	table    string
 	cursors  *ddb.Cursors
 	users    Users
@@ -68,7 +61,7 @@ type Service struct {
 }
 
 // NewService returns a Service on table.
-func NewService(db DynamoAPI, table string, cursors *ddb.Cursors, users Users, ads Ads, verify Verifications, recorder *audit.Recorder) *Service {
+func NewService(db ddb.API, table string, cursors *ddb.Cursors, users Users, ads Ads, verify Verifications, recorder *audit.Recorder) *Service {
 	return &Service{db: db, table: table, cursors: cursors, users: users, ads: ads, verify: verify, recorder: recorder, now: time.Now}
 }
 
@@ -152,27 +145,17 @@ func (s *Service) byIDs(ctx context.Context, ids []string) ([]accounts.User, err
 			keys = append(keys, accounts.UserKey(id))
 		}
 	}
+	items, err := ddb.BatchGet(ctx, s.db, s.table, types.KeysAndAttributes{Keys: keys})
+	if err != nil {
+		return nil, fmt.Errorf("admin: read users: %w", err)
+	}
 	found := map[string]accounts.User{}
-	pending := map[string]types.KeysAndAttributes{s.table: {Keys: keys}}
-	for try := 0; len(pending[s.table].Keys) > 0; try++ {
-		if try == 8 {
-			return nil, errors.New("admin: read users: keys unprocessed")
-		}
-		if try > 0 {
-			time.Sleep(time.Duration(try*try) * 20 * time.Millisecond)
-		}
-		out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending})
+	for _, av := range items {
+		u, err := accounts.UserFromItem(av)
 		if err != nil {
 			return nil, fmt.Errorf("admin: read users: %w", err)
 		}
-		for _, av := range out.Responses[s.table] {
-			u, err := accounts.UserFromItem(av)
-			if err != nil {
-				return nil, fmt.Errorf("admin: read users: %w", err)
-			}
-			found[u.ID] = u
-		}
-		pending = out.UnprocessedKeys
+		found[u.ID] = u
 	}
 	out := make([]accounts.User, 0, len(ids))
 	for _, id := range ids {

@@ -51,12 +51,12 @@ func TestTaxonomyAuthorizationMatrix(t *testing.T) {
 	c := newTaxonomyCloud(t)
 	adm := c.user(t, auth.RoleAdmin, "Ada", "Admin", "")
 	usr := c.user(t, auth.RoleUser, "Hans", "Huber", "")
-	for _, r := range []response{
+	for _, r := range []testcloud.Response{
 		c.do(t, http.MethodPost, "/api/v1/admin/categories", adm.token, map[string]any{"slug": "to-delete", "names": allNames("To delete")}),
 		c.do(t, http.MethodPost, "/api/v1/admin/brands", adm.token, map[string]any{"name": "To Delete"}),
 	} {
-		if r.status != http.StatusCreated {
-			t.Fatalf("setup: got %d %s", r.status, r.raw)
+		if r.Status != http.StatusCreated {
+			t.Fatalf("setup: got %d %s", r.Status, r.Body)
 		}
 	}
 
@@ -86,8 +86,8 @@ func TestTaxonomyAuthorizationMatrix(t *testing.T) {
 		} {
 			t.Run(cl.name+"/"+who.name, func(t *testing.T) {
 				r := c.do(t, cl.method, cl.path, who.token, cl.body)
-				if r.status != who.status || (who.code != "" && r.code() != who.code) {
-					t.Errorf("got %d %s, want %d %s", r.status, r.raw, who.status, who.code)
+				if r.Status != who.status || (who.code != "" && r.Code() != who.code) {
+					t.Errorf("got %d %s, want %d %s", r.Status, r.Body, who.status, who.code)
 				}
 			})
 		}
@@ -105,12 +105,12 @@ func TestTaxonomyRoutes(t *testing.T) {
 	created := c.do(t, http.MethodPost, "/api/v1/admin/categories", adm.token, map[string]any{
 		"parent": "building-materials", "names": allNames("Stairs and steps"), "sortOrder": 155,
 	})
-	if created.status != 201 || created.body["slug"] != "stairs-and-steps" || created.body["parent"] != "building-materials" || created.body["hidden"] != false {
-		t.Fatalf("create: got %d %s, want the new sub-category", created.status, created.raw)
+	if created.Status != 201 || created.JSON["slug"] != "stairs-and-steps" || created.JSON["parent"] != "building-materials" || created.JSON["hidden"] != false {
+		t.Fatalf("create: got %d %s, want the new sub-category", created.Status, created.Body)
 	}
 
 	list := c.do(t, http.MethodGet, "/api/v1/admin/categories", adm.token, nil)
-	items, _ := list.body["items"].([]any)
+	items, _ := list.JSON["items"].([]any)
 	var order []string
 	for _, it := range items {
 		m, _ := it.(map[string]any)
@@ -126,9 +126,9 @@ func TestTaxonomyRoutes(t *testing.T) {
 	patched := c.do(t, http.MethodPatch, "/api/v1/admin/categories/stairs-and-steps", adm.token, map[string]any{
 		"names": map[string]string{"de": "Treppen und Stufen"}, "hidden": true,
 	})
-	names, _ := patched.body["names"].(map[string]any)
-	if patched.status != 200 || names["de"] != "Treppen und Stufen" || names["fr"] != "Stairs and steps FR" || patched.body["hidden"] != true {
-		t.Errorf("patch: got %d %s, want the German name and hidden", patched.status, patched.raw)
+	names, _ := patched.JSON["names"].(map[string]any)
+	if patched.Status != 200 || names["de"] != "Treppen und Stufen" || names["fr"] != "Stairs and steps FR" || patched.JSON["hidden"] != true {
+		t.Errorf("patch: got %d %s, want the German name and hidden", patched.Status, patched.Body)
 	}
 
 	errs := []struct {
@@ -155,39 +155,39 @@ func TestTaxonomyRoutes(t *testing.T) {
 	for _, tt := range errs {
 		t.Run(tt.name, func(t *testing.T) {
 			r := c.do(t, tt.method, tt.path, adm.token, tt.body)
-			e, _ := r.body["error"].(map[string]any)
-			if r.status != tt.status || r.code() != tt.code || (tt.fields != "" && fmt.Sprint(e["fields"]) != tt.fields) {
-				t.Errorf("got %d %s, want %d %s %s", r.status, r.raw, tt.status, tt.code, tt.fields)
+			e, _ := r.JSON["error"].(map[string]any)
+			if r.Status != tt.status || r.Code() != tt.code || (tt.fields != "" && fmt.Sprint(e["fields"]) != tt.fields) {
+				t.Errorf("got %d %s, want %d %s %s", r.Status, r.Body, tt.status, tt.code, tt.fields)
 			}
 		})
 	}
 
-	if r := c.do(t, http.MethodDelete, "/api/v1/admin/categories/stairs-and-steps", adm.token, nil); r.status != 204 {
-		t.Errorf("delete unused: got %d %s, want 204", r.status, r.raw)
+	if r := c.do(t, http.MethodDelete, "/api/v1/admin/categories/stairs-and-steps", adm.token, nil); r.Status != 204 {
+		t.Errorf("delete unused: got %d %s, want 204", r.Status, r.Body)
 	}
 
 	b := c.do(t, http.MethodPost, "/api/v1/admin/brands", adm.token, map[string]any{"name": "Zürcher Ziegel"})
-	if b.status != 201 || b.body["slug"] != "zurcher-ziegel" {
-		t.Fatalf("create brand: got %d %s", b.status, b.raw)
+	if b.Status != 201 || b.JSON["slug"] != "zurcher-ziegel" {
+		t.Fatalf("create brand: got %d %s", b.Status, b.Body)
 	}
-	if r := c.do(t, http.MethodPatch, "/api/v1/admin/brands/zurcher-ziegel", adm.token, map[string]any{"name": "Zürcher Ziegeleien"}); r.status != 200 || r.body["name"] != "Zürcher Ziegeleien" {
-		t.Errorf("rename brand: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodPatch, "/api/v1/admin/brands/zurcher-ziegel", adm.token, map[string]any{"name": "Zürcher Ziegeleien"}); r.Status != 200 || r.JSON["name"] != "Zürcher Ziegeleien" {
+		t.Errorf("rename brand: got %d %s", r.Status, r.Body)
 	}
 	brands := c.do(t, http.MethodGet, "/api/v1/admin/brands", adm.token, nil)
-	if brands.status != 200 || !slices.ContainsFunc(brands.body["items"].([]any), func(v any) bool {
+	if brands.Status != 200 || !slices.ContainsFunc(brands.JSON["items"].([]any), func(v any) bool {
 		m, _ := v.(map[string]any)
 		return m["slug"] == "zurcher-ziegel" && m["name"] == "Zürcher Ziegeleien"
 	}) {
-		t.Errorf("brands: got %d %s, want the renamed brand", brands.status, brands.raw)
+		t.Errorf("brands: got %d %s, want the renamed brand", brands.Status, brands.Body)
 	}
-	if r := c.do(t, http.MethodDelete, "/api/v1/admin/brands/zurcher-ziegel", adm.token, nil); r.status != 204 {
-		t.Errorf("delete brand: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodDelete, "/api/v1/admin/brands/zurcher-ziegel", adm.token, nil); r.Status != 204 {
+		t.Errorf("delete brand: got %d %s", r.Status, r.Body)
 	}
 
 	// The audit log, read through its own route, holds every change with its actor.
 	log := c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=category&targetId=stairs-and-steps", adm.token, nil)
 	var actions []string
-	for _, it := range log.body["items"].([]any) {
+	for _, it := range log.JSON["items"].([]any) {
 		m, _ := it.(map[string]any)
 		actions = append(actions, fmt.Sprint(m["action"]))
 		if m["actorEmail"] != adm.Email {
@@ -198,7 +198,7 @@ func TestTaxonomyRoutes(t *testing.T) {
 		t.Errorf("category audit: got %v", actions)
 	}
 	log = c.do(t, http.MethodGet, "/api/v1/admin/audit?targetType=brand&targetId=zurcher-ziegel", adm.token, nil)
-	if items, _ := log.body["items"].([]any); len(items) != 3 {
-		t.Errorf("brand audit: got %s, want create, rename and delete", log.raw)
+	if items, _ := log.JSON["items"].([]any); len(items) != 3 {
+		t.Errorf("brand audit: got %s, want create, rename and delete", log.Body)
 	}
 }

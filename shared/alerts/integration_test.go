@@ -1,16 +1,12 @@
 package alerts_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,26 +15,22 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/oklog/ulid/v2"
 
-	"github.com/remat/remat/infra/seed"
+	"github.com/remat/remat/infra/seed/seedtest"
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/alerts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
-	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 	"github.com/remat/remat/shared/search"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 const (
 	cantonsCSV = "code,name_de,name_fr,name_it,name_en,lat,lon\n" +
@@ -72,76 +64,38 @@ type cloud struct {
 	sender *alerts.Sender
 	api    http.Handler
 	iss    *auth.Issuer
-
-	mu  sync.Mutex
-	now time.Time
+	clock  *testcloud.Clock
 }
 
 func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
-	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	if _, err := seed.Run(context.Background(), db, table, seed.Options{
-		CantonsCSV: write("cantons.csv", cantonsCSV), LocalitiesCSV: write("localities.csv", localitiesCSV), Concurrency: 2,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &cloud{db: db, table: table, box: box, now: time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC)}
+	seedtest.Places(t, db, table, cantonsCSV, localitiesCSV)
+	cursors := ddbtest.Cursors(t)
+	c := &cloud{db: db, table: table, box: box, clock: testcloud.NewClock(time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC))}
 	c.iss = authtest.Issuer(t, time.Hour)
 	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.ads = catalog.NewStore(db, table)
 	places := catalog.NewService(c.ads, nil, nil, nil, nil)
-	c.svc = alerts.NewService(alerts.NewStore(db, table), db, table, places, cursors).WithClock(c.clock)
-	if c.sender, err = alerts.NewSender(c.svc, c.users, mail.NewSESSender(ses), ratelimit.New(db, table),
-		"alerts@remat.ch", "https://remat.example"); err != nil {
+	c.svc = alerts.NewService(alerts.NewStore(db, table), db, table, places, cursors).WithClock(c.clock.Now)
+	sender, err := alerts.NewSender(c.svc, c.users, mail.NewSESSender(ses), ratelimit.New(db, table),
+		"alerts@remat.ch", "https://remat.example")
+	if err != nil {
 		t.Fatal(err)
 	}
+	c.sender = sender
 	c.api = alerts.NewHandler(c.svc, ver.WithTokenVersions(c.users))
 	return c
-}
-
-func (c *cloud) clock() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *cloud) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 func newID() string { return ulid.Make().String() }
 
 func (c *cloud) user(t *testing.T, lang string) (string, string) {
 	t.Helper()
-	id := "u-" + newID()
-	u := accounts.User{
-		ID: id, FirstName: "Test", LastName: "User", Email: strings.ToLower(id) + "@example.ch", Language: lang, Role: auth.RoleUser,
-		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Now(),
-	}
-	if err := c.users.CreateUser(t.Context(), u, accounts.Token{Hash: "h-" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := c.iss.Issue(auth.Principal{UserID: id, Role: auth.RoleUser})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id, tok
+	u, tok := accountstest.User(t, c.users, c.iss, accounts.User{ID: "u-" + newID(), Language: lang})
+	return u.ID, tok
 }
 
 type searchBody struct {
@@ -177,7 +131,7 @@ func (c *cloud) publish(t *testing.T, seller, title, category, brand, condition 
 		ID: newID(), SellerID: seller, Title: title, CategorySlug: category, CategoryPath: []string{category}, Brand: brand,
 		PriceRp: priceRp, Condition: condition, Quantity: catalog.Quantity{Amount: 1, Unit: "pieces"}, Pickup: true,
 		Location:  catalog.Location{Kind: catalog.LocationCity, Canton: canton, Lat: at[0], Lon: at[1], Locality: "Ort", PostalCode: "9999"},
-		CreatedAt: c.clock(),
+		CreatedAt: c.clock.Now(),
 	}
 	if err := c.ads.PutImported(t.Context(), a, nil); err != nil {
 		t.Fatal(err)
@@ -345,7 +299,7 @@ func TestSending(t *testing.T) {
 	c.publish(t, seller, "Dachziegel rot", "materials", "", "used", 4500, winterthur, "ZH")
 	c.publish(t, seller, "Bohrmaschine", "tools", "", "used", 8000, zurich, "ZH")
 
-	st, err := c.sender.Run(t.Context(), c.clock()) // 6:00 in Zürich: the digest is not due yet
+	st, err := c.sender.Run(t.Context(), c.clock.Now()) // 6:00 in Zürich: the digest is not due yet
 	if err != nil || st.Sent != 1 || st.Waiting != 1 {
 		t.Fatalf("first run: got %+v, %v, want the instant alert sent and the digest waiting", st, err)
 	}
@@ -364,15 +318,15 @@ func TestSending(t *testing.T) {
 	}
 
 	// A second match within the hour waits for the next window.
-	c.advance(20 * time.Minute)
+	c.clock.Advance(20 * time.Minute)
 	c.publish(t, seller, "Dachziegel Biber", "materials", "", "new", 9000, zurich, "ZH")
-	if st, _ := c.sender.Run(t.Context(), c.clock()); st.Sent != 0 {
+	if st, _ := c.sender.Run(t.Context(), c.clock.Now()); st.Sent != 0 {
 		t.Errorf("within the hour: sent %d, want 0", st.Sent)
 	}
 	// An hour after the first alert it is 7:01 in Zürich: the second alert
 	// and the day's digest go.
-	c.advance(41 * time.Minute)
-	if st, _ := c.sender.Run(t.Context(), c.clock()); st.Sent != 2 {
+	c.clock.Advance(41 * time.Minute)
+	if st, _ := c.sender.Run(t.Context(), c.clock.Now()); st.Sent != 2 {
 		t.Errorf("after the hour, from 7:00: sent %d, want 2", st.Sent)
 	}
 	var digest *string
@@ -385,9 +339,9 @@ func TestSending(t *testing.T) {
 		t.Errorf("digest: got %v", digest)
 	}
 	// The digest goes once a day.
-	c.advance(3 * time.Hour)
+	c.clock.Advance(3 * time.Hour)
 	c.publish(t, seller, "Kreissäge", "tools", "", "used", 20000, zurich, "ZH")
-	if st, _ := c.sender.Run(t.Context(), c.clock()); st.Sent != 0 || len(c.waiting(t, daily.ID)) != 1 {
+	if st, _ := c.sender.Run(t.Context(), c.clock.Now()); st.Sent != 0 || len(c.waiting(t, daily.ID)) != 1 {
 		t.Errorf("same day: sent %d, waiting %v, want the saw waiting for tomorrow", st.Sent, c.waiting(t, daily.ID))
 	}
 
@@ -424,7 +378,7 @@ func TestLongAlert(t *testing.T) {
 	for i := range alerts.MaxAdsPerMail + 2 {
 		c.publish(t, seller, fmt.Sprintf("Kies Los %d", i), "materials", "", "used", 1000, zurich, "ZH")
 	}
-	if st, err := c.sender.Run(t.Context(), c.clock()); err != nil || st.Sent != 1 {
+	if st, err := c.sender.Run(t.Context(), c.clock.Now()); err != nil || st.Sent != 1 {
 		t.Fatalf("run: got %+v, %v", st, err)
 	}
 	msgs := c.box.Messages()

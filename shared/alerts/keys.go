@@ -59,8 +59,7 @@ const (
 	typeEntry  = "SavedSearchEntry"
 	typeMatch  = "AlertMatch"
 
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
-	matchTTL      = 14 * 24 * time.Hour
+	matchTTL = 14 * 24 * time.Hour
 )
 
 func userPK(uid string) string  { return userPKPrefix + uid }
@@ -68,11 +67,9 @@ func searchSK(id string) string { return searchSKPfx + id }
 func entryPK(term string) string {
 	return entryPKPrefix + term
 }
-func queuePK(id string) string      { return queuePKPrefix + id }
-func duePK(frequency string) string { return duePKPrefix + frequency }
-func dueSK(at time.Time, id string) string {
-	return at.UTC().Format(sortTimestamp) + "#" + id
-}
+func queuePK(id string) string             { return queuePKPrefix + id }
+func duePK(frequency string) string        { return duePKPrefix + frequency }
+func dueSK(at time.Time, id string) string { return ddb.TimeKey(at, id) }
 
 func searchKey(uid, id string) map[string]types.AttributeValue {
 	return ddb.Key(userPK(uid), searchSK(id))

@@ -39,7 +39,7 @@ const unsubscribePurpose = "alerts-unsubscribe"
 // delete, unsubscribe by link) and matching new ads (Published).
 type Service struct {
 	store   *Store
-	db      search.DynamoAPI
+	db      ddb.API
 	table   string
 	places  Places
 	cursors *ddb.Cursors
@@ -49,7 +49,7 @@ type Service struct {
 
 // NewService returns the service on store; db and table are the search
 // index's (term counts for the keys), cursors signs unsubscribe links.
-func NewService(store *Store, db search.DynamoAPI, table string, places Places, cursors *ddb.Cursors) *Service {
+func NewService(store *Store, db ddb.API, table string, places Places, cursors *ddb.Cursors) *Service {
 	return &Service{store: store, db: db, table: table, places: places, cursors: cursors, now: time.Now, log: slog.Default()}
 }
 

@@ -23,29 +23,15 @@ var (
 	errInactive = errors.New("alerts: saved search paused or deleted")
 )
 
-// DynamoAPI is the part of the DynamoDB client the store needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
-	BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-var _ DynamoAPI = (*dynamodb.Client)(nil)
-
 // Store keeps saved searches, their filed entries and waiting matches on
 // the single table (keys.go). Safe for concurrent use.
 type Store struct {
-	db    DynamoAPI
+	db    ddb.API
 	table string
 }
 
 // NewStore returns a store on table.
-func NewStore(db DynamoAPI, table string) *Store { return &Store{db: db, table: table} }
+func NewStore(db ddb.API, table string) *Store { return &Store{db: db, table: table} }
 
 type searchItem struct {
 	PK         string   `dynamodbav:"PK"`
@@ -148,14 +134,15 @@ func (st *Store) Create(ctx context.Context, s SavedSearch) error {
 
 // Get returns uid's saved search id (errNotFound).
 func (st *Store) Get(ctx context.Context, uid, id string) (SavedSearch, error) {
-	out, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(st.table), Key: searchKey(uid, id), ConsistentRead: aws.Bool(true)})
+	var it searchItem
+	found, err := ddb.Get(ctx, st.db, st.table, searchKey(uid, id), &it)
 	if err != nil {
 		return SavedSearch{}, fmt.Errorf("alerts: get search %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return SavedSearch{}, errNotFound
 	}
-	return decodeSearch(out.Item)
+	return it.search()
 }
 
 func decodeSearch(av map[string]types.AttributeValue) (SavedSearch, error) {
@@ -168,7 +155,7 @@ func decodeSearch(av map[string]types.AttributeValue) (SavedSearch, error) {
 
 // List returns uid's saved searches, oldest first.
 func (st *Store) List(ctx context.Context, uid string) ([]SavedSearch, error) {
-	items, err := st.queryAll(ctx, &dynamodb.QueryInput{
+	out, err := st.searches(ctx, &dynamodb.QueryInput{
 		TableName:                 aws.String(st.table),
 		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :sk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(userPK(uid)), ":sk": str(searchSKPfx)},
@@ -176,14 +163,6 @@ func (st *Store) List(ctx context.Context, uid string) ([]SavedSearch, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("alerts: searches of %s: %w", uid, err)
-	}
-	out := make([]SavedSearch, 0, len(items))
-	for _, av := range items {
-		s, err := decodeSearch(av)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
 	}
 	return out, nil
 }
@@ -290,7 +269,7 @@ func (st *Store) RemoveAll(ctx context.Context, uid string) error {
 
 // Entries returns the saved searches filed under term.
 func (st *Store) Entries(ctx context.Context, term string) ([]Entry, int, error) {
-	items, err := st.queryAll(ctx, &dynamodb.QueryInput{
+	items, err := ddb.QueryAll[entryItem](ctx, st.db, &dynamodb.QueryInput{
 		TableName:                 aws.String(st.table),
 		KeyConditionExpression:    aws.String("PK = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(entryPK(term))},
@@ -299,11 +278,7 @@ func (st *Store) Entries(ctx context.Context, term string) ([]Entry, int, error)
 		return nil, 0, fmt.Errorf("alerts: entries of %s: %w", term, err)
 	}
 	out := make([]Entry, 0, len(items))
-	for _, av := range items {
-		var it entryItem
-		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-			return nil, 0, fmt.Errorf("alerts: decode entry: %w", err)
-		}
+	for _, it := range items {
 		out = append(out, Entry{SearchID: it.SK, UserID: it.UserID, Criteria: it.Criteria})
 	}
 	return out, len(items), nil
@@ -341,7 +316,7 @@ func (st *Store) Record(ctx context.Context, e Entry, m Match, now time.Time) er
 
 // Due returns the saved searches with waiting matches (those due first).
 func (st *Store) Due(ctx context.Context, now time.Time) ([]SavedSearch, error) {
-	items, err := st.queryAll(ctx, &dynamodb.QueryInput{
+	out, err := st.searches(ctx, &dynamodb.QueryInput{
 		TableName:                 aws.String(st.table),
 		IndexName:                 aws.String(ddb.IndexGSI3),
 		KeyConditionExpression:    aws.String("GSI3PK = :pk AND GSI3SK <= :now"),
@@ -350,13 +325,18 @@ func (st *Store) Due(ctx context.Context, now time.Time) ([]SavedSearch, error) 
 	if err != nil {
 		return nil, fmt.Errorf("alerts: due searches: %w", err)
 	}
-	out := make([]SavedSearch, 0, len(items))
-	for _, av := range items {
-		s, err := decodeSearch(av)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	return out, nil
+}
+
+// searches runs in to the end and returns the saved searches it reads
+// (none: an empty slice).
+func (st *Store) searches(ctx context.Context, in *dynamodb.QueryInput) ([]SavedSearch, error) {
+	out, err := ddb.QueryAllFunc(ctx, st.db, in, searchItem.search)
+	if err != nil {
+		return nil, fmt.Errorf("read saved searches: %w", err)
+	}
+	if out == nil {
+		out = []SavedSearch{}
 	}
 	return out, nil
 }
@@ -371,22 +351,18 @@ func (st *Store) Matches(ctx context.Context, id string, limit int) ([]Match, bo
 		ScanIndexForward:          aws.Bool(false),
 		ConsistentRead:            aws.Bool(true),
 	}
-	var items []map[string]types.AttributeValue
-	more := false
-	var err error
+	var (
+		out  []Match
+		more bool
+		err  error
+	)
 	if limit > 0 {
-		items, more, err = ddb.QueryPage[map[string]types.AttributeValue](ctx, st.db, in, limit)
+		out, more, err = ddb.QueryPage[Match](ctx, st.db, in, limit)
 	} else {
-		items, err = st.queryAll(ctx, in)
+		out, err = ddb.QueryAll[Match](ctx, st.db, in)
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("alerts: matches of %s: %w", id, err)
-	}
-	out := make([]Match, len(items))
-	for i, av := range items {
-		if err := attributevalue.UnmarshalMap(av, &out[i]); err != nil {
-			return nil, false, fmt.Errorf("alerts: decode match: %w", err)
-		}
 	}
 	return out, more, nil
 }
@@ -451,42 +427,14 @@ func (st *Store) settle(ctx context.Context, s SavedSearch, now time.Time, sent 
 	return nil
 }
 
+// deleteMatches takes matches of search id off its queue.
 func (st *Store) deleteMatches(ctx context.Context, id string, matches []Match) error {
-	for start := 0; start < len(matches); start += 25 {
-		end := min(start+25, len(matches))
-		reqs := make([]types.WriteRequest, 0, end-start)
-		for _, m := range matches[start:end] {
-			reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: ddb.Key(queuePK(id), m.AdID)}})
-		}
-		pending := map[string][]types.WriteRequest{st.table: reqs}
-		for try := 0; len(pending[st.table]) > 0; try++ {
-			if try == 8 {
-				return fmt.Errorf("alerts: delete matches of %s: unprocessed after %d tries", id, try)
-			}
-			if try > 0 {
-				time.Sleep(time.Duration(try*20) * time.Millisecond)
-			}
-			out, err := st.db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
-			if err != nil {
-				return fmt.Errorf("alerts: delete matches of %s: %w", id, err)
-			}
-			pending = out.UnprocessedItems
-		}
+	reqs := make([]types.WriteRequest, 0, len(matches))
+	for _, m := range matches {
+		reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: ddb.Key(queuePK(id), m.AdID)}})
+	}
+	if err := ddb.BatchWrite(ctx, st.db, st.table, reqs); err != nil {
+		return fmt.Errorf("alerts: delete matches of %s: %w", id, err)
 	}
 	return nil
-}
-
-func (st *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
-	var out []map[string]types.AttributeValue
-	for {
-		res, err := st.db.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("query: %w", err)
-		}
-		out = append(out, res.Items...)
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		in.ExclusiveStartKey = res.LastEvaluatedKey
-	}
 }

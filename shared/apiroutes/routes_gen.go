@@ -52,6 +52,7 @@ var declared = map[string][]string{
 	"/api/v1/invoices/{id}/pdf":                    {"GET"},
 	"/api/v1/localities":                           {"GET"},
 	"/api/v1/orders":                               {"POST"},
+	"/api/v1/orders/preview":                       {"GET"},
 	"/api/v1/orders/{id}":                          {"GET"},
 	"/api/v1/orders/{id}/test-payment":             {"POST"},
 	"/api/v1/payments":                             {"GET"},

@@ -32,16 +32,15 @@ import (
 // All entries share one GSI1 partition: administrative actions are far
 // below a partition's write limit.
 const (
-	pkPrefix      = "AUDIT#"
-	gsi1PK        = "AUDIT"
-	itemType      = "AuditEntry"
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
+	pkPrefix = "AUDIT#"
+	gsi1PK   = "AUDIT"
+	itemType = "AuditEntry"
 )
 
 func entryPK(targetType, targetID string) string { return pkPrefix + targetType + "#" + targetID }
 
 // entrySK is the SK and GSI1SK of an entry: time, then the id.
-func entrySK(at time.Time, id string) string { return at.UTC().Format(sortTimestamp) + "#" + id }
+func entrySK(at time.Time, id string) string { return ddb.TimeKey(at, id) }
 
 // filtersHash binds a list cursor to its filters.
 func filtersHash(targetType, targetID string) string {

@@ -162,6 +162,28 @@ func BearerToken(r *http.Request) (string, bool) {
 	return token, token != ""
 }
 
+// Viewer returns the caller of a public route, which anyone may call: the
+// principal of r's bearer token when it is valid, else the zero Principal
+// (anonymous), whatever is wrong with the token.
+func (v *Verifier) Viewer(r *http.Request) Principal {
+	token, ok := BearerToken(r)
+	if !ok {
+		return Principal{}
+	}
+	p, err := v.Verify(r.Context(), token)
+	if err != nil {
+		return Principal{}
+	}
+	return p
+}
+
+// Caller returns the principal Authenticate or RequireRole put into r's
+// context (the zero Principal on a route without them).
+func Caller(r *http.Request) Principal {
+	p, _ := PrincipalFrom(r.Context())
+	return p
+}
+
 // Authenticate is middleware that admits any valid token and puts its
 // principal into the request context; see PrincipalFrom.
 func (v *Verifier) Authenticate(next http.Handler) http.Handler {

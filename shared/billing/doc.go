@@ -21,4 +21,16 @@
 // the functions that import billing for plans and subscriptions do not
 // link stripe-go. The invoice PDF is rendered and stored through the
 // Invoices seam.
+//
+// Layout: plan.go (plans), model.go (orders, subscriptions, payments,
+// invoices, quotes), vat.go, service.go (rules), consume.go (ConsumeAd,
+// ConsumeAdUpdate: the catalogue takes an ad from a subscription when it
+// publishes), provider.go (the provider's interfaces), seams.go (invoice
+// PDFs, customers), mails.go (the invoice e-mail), wire.go (what both
+// billing functions build), plan_admin.go and plan_admin_handler.go (the
+// back office's plan editing, served by the admin function), import.go
+// (subscriptions the demo seed grants), handler.go and json.go (routes and
+// API shapes), store.go (the Store interface), dynamo.go and
+// dynamo_settle.go (the DynamoStore). Expiring subscriptions and their
+// reminders are package subscriptions'.
 package billing

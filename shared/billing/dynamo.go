@@ -18,14 +18,8 @@ import (
 	"github.com/remat/remat/shared/money"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
+// DynamoAPI is the part of the DynamoDB client billing's stores use.
+type DynamoAPI = ddb.API
 
 // DynamoStore is the Store on the single table (see keys.go).
 type DynamoStore struct {
@@ -275,11 +269,12 @@ func SeedPlans(ctx context.Context, db DynamoAPI, table string) error {
 
 // Plans implements Store: every plan in pricing-page order.
 func (st *DynamoStore) Plans(ctx context.Context) ([]Plan, error) {
-	var items []planItem
-	if err := st.query(ctx, &dynamodb.QueryInput{
+	items, err := ddb.QueryAll[planItem](ctx, st.db, &dynamodb.QueryInput{
+		TableName:                 aws.String(st.table),
 		KeyConditionExpression:    aws.String("PK = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(pkPlan)},
-	}, &items); err != nil {
+	})
+	if err != nil {
 		return nil, fmt.Errorf("billing: plans: %w", err)
 	}
 	plans := make([]Plan, len(items))
@@ -342,13 +337,14 @@ func (st *DynamoStore) SetOrderIntent(ctx context.Context, id, intentID, clientS
 
 // Subscriptions implements Store.
 func (st *DynamoStore) Subscriptions(ctx context.Context, uid string) ([]Subscription, error) {
-	var items []subItem
-	if err := st.query(ctx, &dynamodb.QueryInput{
+	items, err := ddb.QueryAll[subItem](ctx, st.db, &dynamodb.QueryInput{
+		TableName:                 aws.String(st.table),
 		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :p)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(userPK(uid)), ":p": s(subSKPrefix)},
 		ScanIndexForward:          aws.Bool(false),
 		ConsistentRead:            aws.Bool(true),
-	}, &items); err != nil {
+	})
+	if err != nil {
 		return nil, fmt.Errorf("billing: subscriptions of %s: %w", uid, err)
 	}
 	out := make([]Subscription, 0, len(items))
@@ -364,12 +360,13 @@ func (st *DynamoStore) Subscriptions(ctx context.Context, uid string) ([]Subscri
 
 // Payments implements Store.
 func (st *DynamoStore) Payments(ctx context.Context, uid string) ([]Payment, error) {
-	var items []paymentItem
-	if err := st.query(ctx, &dynamodb.QueryInput{
+	items, err := ddb.QueryAll[paymentItem](ctx, st.db, &dynamodb.QueryInput{
+		TableName:                 aws.String(st.table),
 		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :p)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(userPK(uid)), ":p": s(paySKPrefix)},
 		ScanIndexForward:          aws.Bool(false),
-	}, &items); err != nil {
+	})
+	if err != nil {
 		return nil, fmt.Errorf("billing: payments of %s: %w", uid, err)
 	}
 	out := make([]Payment, 0, len(items))
@@ -388,36 +385,15 @@ func (st *DynamoStore) Payments(ctx context.Context, uid string) ([]Payment, err
 
 // ---------------------------------------------------------------- helpers
 
+// get reads one item strongly consistently into out; absent is apperr
+// not_found.
 func (st *DynamoStore) get(ctx context.Context, pk, sk string, out any) error {
-	res, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(st.table), Key: ddb.Key(pk, sk), ConsistentRead: aws.Bool(true)})
+	found, err := ddb.Get(ctx, st.db, st.table, ddb.Key(pk, sk), out)
 	if err != nil {
-		return fmt.Errorf("billing: get: %w", err)
+		return fmt.Errorf("billing: get %s/%s: %w", pk, sk, err)
 	}
-	if res.Item == nil {
+	if !found {
 		return apperr.ErrNotFound
-	}
-	if err := attributevalue.UnmarshalMap(res.Item, out); err != nil {
-		return fmt.Errorf("billing: decode %s/%s: %w", pk, sk, err)
-	}
-	return nil
-}
-
-func (st *DynamoStore) query(ctx context.Context, in *dynamodb.QueryInput, out any) error {
-	in.TableName = aws.String(st.table)
-	var all []map[string]types.AttributeValue
-	for {
-		res, err := st.db.Query(ctx, in)
-		if err != nil {
-			return fmt.Errorf("billing: query: %w", err)
-		}
-		all = append(all, res.Items...)
-		if len(res.LastEvaluatedKey) == 0 {
-			break
-		}
-		in.ExclusiveStartKey = res.LastEvaluatedKey
-	}
-	if err := attributevalue.UnmarshalListOfMaps(all, out); err != nil {
-		return fmt.Errorf("billing: decode query results: %w", err)
 	}
 	return nil
 }

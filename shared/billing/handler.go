@@ -16,6 +16,7 @@ const (
 	routePlans        = "GET /api/v1/plans"
 	routeMySubs       = "GET /api/v1/subscriptions/me"
 	routeCreateOrder  = "POST /api/v1/orders"
+	routeOrderPreview = "GET /api/v1/orders/preview"
 	routeOrder        = "GET /api/v1/orders/{id}"
 	routeTestPayment  = "POST /api/v1/orders/{id}/test-payment"
 	routePayments     = "GET /api/v1/payments"
@@ -36,6 +37,7 @@ const (
 //	GET  /api/v1/plans                      public       200 {items}
 //	GET  /api/v1/subscriptions/me           user         200 {current, history}
 //	POST /api/v1/orders                     user         201 {message, order}
+//	GET  /api/v1/orders/preview?planId=     user         200 OrderPreviewJSON
 //	GET  /api/v1/orders/{id}                owner/admin  200 {order}
 //	POST /api/v1/orders/{id}/test-payment   owner, test mode only  202 {message}
 //	GET  /api/v1/payments                   user         200 {items}
@@ -50,6 +52,7 @@ func NewHandler(svc *Service, verifier *auth.Verifier) http.Handler {
 	mux.HandleFunc(routePlans, h.plans)
 	mux.Handle(routeMySubs, user(http.HandlerFunc(h.mySubs)))
 	mux.Handle(routeCreateOrder, user(http.HandlerFunc(h.createOrder)))
+	mux.Handle(routeOrderPreview, user(http.HandlerFunc(h.orderPreview)))
 	mux.Handle(routeOrder, user(http.HandlerFunc(h.order)))
 	mux.Handle(routeTestPayment, user(http.HandlerFunc(h.testPayment)))
 	mux.Handle(routePayments, user(http.HandlerFunc(h.payments)))
@@ -149,6 +152,20 @@ func (h *handler) createOrder(w http.ResponseWriter, r *http.Request) {
 		Message string    `json:"message"`
 		Order   OrderJSON `json:"order"`
 	}{messageOrder, h.orderJSON(o)})
+}
+
+func (h *handler) orderPreview(w http.ResponseWriter, r *http.Request) {
+	planID := r.URL.Query().Get("planId")
+	if planID == "" {
+		httpx.Error(w, r, apperr.Validation(map[string]string{"planId": apperr.FieldRequired}))
+		return
+	}
+	q, err := h.svc.PreviewOrder(r.Context(), principal(r).UserID, planID)
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, orderPreviewJSON(q))
 }
 
 func (h *handler) order(w http.ResponseWriter, r *http.Request) {

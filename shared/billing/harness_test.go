@@ -4,25 +4,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/oklog/ulid/v2"
 	"github.com/stripe/stripe-go/v76"
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
@@ -32,11 +28,7 @@ import (
 	"github.com/remat/remat/shared/ratelimit"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	slog.SetDefault(slog.New(slog.DiscardHandler))
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 const (
 	webhookSecret  = "whsec_billing_integration_test_secret"
@@ -58,8 +50,7 @@ type cloud struct {
 	webhook http.Handler
 	site    *httptest.Server
 	iss     *auth.Issuer
-	mu      sync.Mutex
-	now     time.Time
+	clock   *testcloud.Clock
 }
 
 type mode int
@@ -74,7 +65,7 @@ func newCloud(t *testing.T, m mode) *cloud {
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
 	s3c, bucket := testcloud.S3(t)
-	c := &cloud{db: db, table: table, box: box, now: time.Now().UTC().Truncate(time.Second)}
+	c := &cloud{db: db, table: table, box: box, clock: testcloud.NewClock(time.Now().UTC().Truncate(time.Second))}
 	if err := billing.SeedPlans(context.Background(), db, table); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +77,7 @@ func newCloud(t *testing.T, m mode) *cloud {
 	c.site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { webhookHandler.ServeHTTP(w, r) }))
 	t.Cleanup(c.site.Close)
 	opts := billing.Options{
-		Events: stripeprovider.Webhook{Secret: webhookSecret}, From: "no-reply@remat.ch", SiteURL: "https://remat.test", Limiter: ratelimit.New(db, table).WithClock(c.clock),
+		Events: stripeprovider.Webhook{Secret: webhookSecret}, From: "no-reply@remat.ch", SiteURL: "https://remat.test", Limiter: ratelimit.New(db, table).WithClock(c.clock.Now),
 		Seller: billing.Seller{Name: "Remat GmbH", Address: "Musterstrasse 1, 8000 Zürich", VATNumber: "CHE-123.456.789 MWST"},
 	}
 	switch m {
@@ -97,92 +88,41 @@ func newCloud(t *testing.T, m mode) *cloud {
 		opts.Provider, opts.PublishableKey = stripeprovider.New("sk_test_123", backends), publishableKey
 	}
 	c.svc = billing.NewService(c.store, billing.AccountsCustomers{Users: c.users},
-		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, mail.NewSESSender(ses), opts).WithClock(c.clock)
+		billing.InvoicePDFs{Store: invoice.NewStore(s3c, bucket)}, mail.NewSESSender(ses), opts).WithClock(c.clock.Now)
 	c.api = billing.NewHandler(c.svc, ver.WithTokenVersions(c.users))
 	c.webhook = billing.NewWebhookHandler(c.svc)
 	webhookHandler = c.webhook
 	return c
 }
 
-func (c *cloud) clock() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *cloud) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // user creates an active account and returns its id and an access token.
 func (c *cloud) user(t *testing.T, email string, role auth.Role) (string, string) {
 	t.Helper()
-	uid := ulid.Make().String()
-	u := accounts.User{
-		ID: uid, FirstName: "Anna", LastName: "Muster", Email: email, Language: "de", Role: role,
-		AccountType: accounts.AccountType("individual"), Status: accounts.StatusActive, EmailVerified: true, CreatedAt: c.clock(),
-	}
-	if err := c.users.CreateUser(context.Background(), u, accounts.Token{Hash: "h" + uid, Kind: accounts.TokenVerify, UserID: uid, ExpiresAt: c.clock().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := c.iss.Issue(auth.Principal{UserID: uid, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return uid, tok
+	u, tok := accountstest.User(t, c.users, c.iss, accounts.User{FirstName: "Anna", LastName: "Muster", Email: email, Role: role, CreatedAt: c.clock.Now()})
+	return u.ID, tok
 }
 
-type response struct {
-	status int
-	body   map[string]any
-	raw    string
-}
+// response is a served request's answer.
+type response struct{ testcloud.Response }
 
-func (r response) code() string {
-	e, _ := r.body["error"].(map[string]any)
-	s, _ := e["code"].(string)
-	return s
-}
-
+// obj is the JSON object under key.
 func (r response) obj(key string) map[string]any {
-	m, _ := r.body[key].(map[string]any)
+	m, _ := r.JSON[key].(map[string]any)
 	return m
 }
 
-// do serves a request through the real mux (the webhook's for its route)
-// and checks the response against docs/openapi.yaml.
+// do serves a request through the real mux and checks the response
+// against docs/openapi.yaml.
 func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return c.serve(t, c.api, req)
+	return response{testcloud.Serve(t, c.api, method, path, token, body)}
 }
 
+// serve sends a request the test built to h (the webhook's, for its
+// route) and checks the response against docs/openapi.yaml.
 func (c *cloud) serve(t *testing.T, h http.Handler, req *http.Request) response {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	raw, _ := io.ReadAll(resp.Body)
-	out := response{status: resp.StatusCode, raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.body)
-	return out
+	return response{testcloud.ServeRequest(t, h, req, "")}
 }
 
 // deliver posts a signed provider event to the webhook.
@@ -214,8 +154,8 @@ func (c *cloud) intentOf(t *testing.T, orderID string) stripe.PaymentIntent {
 func (c *cloud) order(t *testing.T, token, planID string) map[string]any {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/orders", token, map[string]any{"planId": planID, "acceptTerms": true})
-	if r.status != 201 {
-		t.Fatalf("order %s: got %d %s", planID, r.status, r.raw)
+	if r.Status != 201 {
+		t.Fatalf("order %s: got %d %s", planID, r.Status, r.Body)
 	}
 	return r.obj("order")
 }

@@ -65,6 +65,26 @@ func (h *handler) orderJSON(o Order) OrderJSON {
 	return j
 }
 
+// OrderPreviewJSON is the API shape of a Quote: what ordering the plan
+// would cost the caller now.
+type OrderPreviewJSON struct {
+	PlanID     string `json:"planId"`
+	Trial      bool   `json:"trial"`
+	FreeMonths int    `json:"freeMonths"`
+	NetRp      int64  `json:"netRp"`
+	VATRateBp  int64  `json:"vatRateBp"`
+	VATRp      int64  `json:"vatRp"`
+	TotalRp    int64  `json:"totalRp"`
+	Currency   string `json:"currency"`
+}
+
+func orderPreviewJSON(q Quote) OrderPreviewJSON {
+	return OrderPreviewJSON{
+		PlanID: q.Plan.ID, Trial: q.Trial, FreeMonths: q.FreeMonths(), NetRp: q.Amounts.NetRp,
+		VATRateBp: int64(q.Amounts.VATRateBp), VATRp: q.Amounts.VATRp, TotalRp: q.Amounts.TotalRp, Currency: q.Currency,
+	}
+}
+
 // PaymentJSON is the API shape of a payment-history row.
 type PaymentJSON struct {
 	ID             string            `json:"id"`

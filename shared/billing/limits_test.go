@@ -25,15 +25,15 @@ func TestCreateOrderIsRateLimited(t *testing.T) {
 	}
 	before := c.count(t, "ORDER#", "ORDER")
 	r := c.do(t, "POST", "/api/v1/orders", tok, map[string]any{"planId": "starter", "acceptTerms": true})
-	if r.status != 429 || r.code() != "too_many_requests" {
-		t.Fatalf("11th order: got %d %s, want 429 too_many_requests", r.status, r.raw)
+	if r.Status != 429 || r.Code() != "too_many_requests" {
+		t.Fatalf("11th order: got %d %s, want 429 too_many_requests", r.Status, r.Body)
 	}
 	if n := c.count(t, "ORDER#", "ORDER"); n != before {
 		t.Errorf("orders after the refused one: got %d, want %d", n, before)
 	}
 	_, other := c.user(t, "bruno@example.ch", auth.RoleUser)
 	c.order(t, other, "starter")
-	c.advance(time.Hour)
+	c.clock.Advance(time.Hour)
 	c.order(t, tok, "starter")
 }
 
@@ -54,18 +54,18 @@ func TestWebhookRefusesSignaturesOutsideFiveMinutes(t *testing.T) {
 		"an hour old":       -time.Hour,
 		"six minutes old":   -6 * time.Minute,
 	} {
-		if r := deliverAt(t, c, "evt_"+name, pi, time.Now().Add(offset)); r.status != 400 || r.code() != "invalid_signature" {
-			t.Errorf("signed %s: got %d %s, want 400 invalid_signature", name, r.status, r.raw)
+		if r := deliverAt(t, c, "evt_"+name, pi, time.Now().Add(offset)); r.Status != 400 || r.Code() != "invalid_signature" {
+			t.Errorf("signed %s: got %d %s, want 400 invalid_signature", name, r.Status, r.Body)
 		}
 	}
 	if after := c.snapshot(t); after != before {
 		t.Error("the table changed after refused events")
 	}
-	if r := deliverAt(t, c, "evt_skewed", pi, time.Now().Add(4*time.Minute)); r.status != 200 {
-		t.Errorf("signed four minutes ahead (clock skew): got %d %s, want 200", r.status, r.raw)
+	if r := deliverAt(t, c, "evt_skewed", pi, time.Now().Add(4*time.Minute)); r.Status != 200 {
+		t.Errorf("signed four minutes ahead (clock skew): got %d %s, want 200", r.Status, r.Body)
 	}
 	if r := c.do(t, "GET", "/api/v1/orders/"+id, tok, nil); r.obj("order")["status"] != "paid" {
-		t.Errorf("order after the accepted event: got %s, want paid", r.raw)
+		t.Errorf("order after the accepted event: got %s, want paid", r.Body)
 	}
 }
 

@@ -20,8 +20,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	callers := []string{"anonymous", "owner", "other", "admin"}
 
 	paid := c.order(t, ownerTok, "starter")
-	if r := c.do(t, "POST", "/api/v1/orders/"+paid["id"].(string)+"/test-payment", ownerTok, card); r.status != 202 {
-		t.Fatalf("pay: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/orders/"+paid["id"].(string)+"/test-payment", ownerTok, card); r.Status != 202 {
+		t.Fatalf("pay: got %d %s", r.Status, r.Body)
 	}
 	paidOrder := c.do(t, "GET", "/api/v1/orders/"+paid["id"].(string), ownerTok, nil).obj("order")
 	invoiceID := paidOrder["invoiceId"].(string)
@@ -41,6 +41,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/v1/plans", nil, all(200)},
 		{"GET", "/api/v1/subscriptions/me", nil, users(200)},
 		{"GET", "/api/v1/payments", nil, users(200)},
+		{"GET", "/api/v1/orders/preview?planId=starter", nil, users(200)},
 		{"GET", "/api/v1/orders/" + pending, nil, ownerAdmin},
 		{"GET", "/api/v1/orders/01NOSUCHORDER0000000000000", nil, users(404)},
 		{"GET", "/api/v1/invoices/" + invoiceID, nil, ownerAdmin},
@@ -56,8 +57,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	for _, r := range rows {
 		for _, who := range callers {
 			resp := c.do(t, r.method, r.path, tokens[who], r.body)
-			if resp.status != r.want[who] {
-				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.status, resp.raw, r.want[who])
+			if resp.Status != r.want[who] {
+				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.Status, resp.Body, r.want[who])
 			}
 		}
 	}
@@ -67,12 +68,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if tok := tokens[who]; tok != "" {
 			req.Header.Set("Authorization", "Bearer "+tok)
 		}
-		if resp := c.serve(t, c.webhook, req); resp.status != 400 {
-			t.Errorf("webhook as %s without a valid signature: got %d %s, want 400", who, resp.status, resp.raw)
+		if resp := c.serve(t, c.webhook, req); resp.Status != 400 {
+			t.Errorf("webhook as %s without a valid signature: got %d %s, want 400", who, resp.Status, resp.Body)
 		}
 	}
 	// The owner's pending order is still payable by the owner only.
-	if r := c.do(t, "POST", "/api/v1/orders/"+pending+"/test-payment", ownerTok, card); r.status != 202 {
-		t.Errorf("owner pays the pending order: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/orders/"+pending+"/test-payment", ownerTok, card); r.Status != 202 {
+		t.Errorf("owner pays the pending order: got %d %s", r.Status, r.Body)
 	}
 }

@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"slices"
 	"time"
 
 	"github.com/remat/remat/shared/mail"
@@ -167,20 +168,52 @@ type Seller struct {
 	VATNumber string
 }
 
-// NewOrder prices plan for a buyer: one line at the plan's price, or, for a
-// free trial, one line at 0 for the free months; VAT 8.1 % half-up.
-func NewOrder(id, uid string, plan Plan, trial bool, provider ProviderName, now time.Time) Order {
-	unit := plan.PriceRp
-	desc := plan.Name
-	if trial {
-		unit = 0
-		desc = trialDescription(plan)
+// Quote is what ordering a plan costs one buyer: its single order line,
+// the amounts and whether the plan's free months apply. The order preview
+// shows it and NewOrder turns it into the order, so a buyer is charged
+// exactly what they were shown.
+type Quote struct {
+	Plan     Plan
+	Trial    bool
+	Line     Line
+	Amounts  Amounts
+	Currency string
+}
+
+// FreeMonths is how many months the order grants free of charge: the
+// plan's free months on a free trial, 0 otherwise.
+func (q Quote) FreeMonths() int {
+	if !q.Trial {
+		return 0
 	}
-	line := Line{Description: desc, Quantity: 1, UnitPriceRp: unit, NetRp: unit}
+	return q.Plan.FreeMonths
+}
+
+// QuoteOrder is Remat's one pricing rule (the SPA shows its result and
+// computes nothing): plan, ordered by a buyer whose subscriptions (expired
+// ones included) are subs, is
+//   - a free trial when it is a subscription plan with free months that the
+//     buyer never held: one line at 0 for the free months;
+//   - otherwise one line at the plan's price, which excludes VAT;
+//
+// and VAT is VATRate on the line's net rounded half-up to the Rappen
+// (VAT), the total net + VAT (AmountsFor).
+func QuoteOrder(plan Plan, subs []Subscription) Quote {
+	heldBefore := slices.ContainsFunc(subs, func(s Subscription) bool { return s.PlanID == plan.ID })
+	trial := plan.Kind == KindSubscription && plan.FreeMonths > 0 && !heldBefore
+	line := Line{Description: plan.Name, Quantity: 1, UnitPriceRp: plan.PriceRp, NetRp: plan.PriceRp}
+	if trial {
+		line = Line{Description: trialDescription(plan), Quantity: 1}
+	}
+	return Quote{Plan: plan, Trial: trial, Line: line, Amounts: AmountsFor(line.NetRp, VATRate), Currency: money.Currency}
+}
+
+// NewOrder is buyer uid's pending order of quote q (QuoteOrder).
+func NewOrder(id, uid string, q Quote, provider ProviderName, now time.Time) Order {
 	return Order{
-		ID: id, UserID: uid, PlanID: plan.ID, PlanName: plan.Name, Plan: plan, Lines: []Line{line},
-		Amounts: AmountsFor(line.NetRp, VATRate), Currency: money.Currency, Status: OrderPending,
-		Provider: provider, Trial: trial, CreatedAt: now.UTC(),
+		ID: id, UserID: uid, PlanID: q.Plan.ID, PlanName: q.Plan.Name, Plan: q.Plan, Lines: []Line{q.Line},
+		Amounts: q.Amounts, Currency: q.Currency, Status: OrderPending,
+		Provider: provider, Trial: q.Trial, CreatedAt: now.UTC(),
 	}
 }
 

@@ -1,12 +1,10 @@
 package billing_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
@@ -36,22 +35,7 @@ func (c *cloud) planAdmin(t *testing.T) http.Handler {
 
 func (c *cloud) admin(t *testing.T, h http.Handler, method, path, token string, body any) response {
 	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	return c.serve(t, h, req)
+	return response{testcloud.Serve(t, h, method, path, token, body)}
 }
 
 func localized(prefix string) map[string]string {
@@ -69,7 +53,7 @@ func ecoPlan() map[string]any {
 }
 
 func planIDs(r response) []string {
-	items, _ := r.body["items"].([]any)
+	items, _ := r.JSON["items"].([]any)
 	var ids []string
 	for _, it := range items {
 		ids = append(ids, it.(map[string]any)["id"].(string))
@@ -100,11 +84,11 @@ func TestPlanAdminLifecycle(t *testing.T) {
 	_, sellerTok := c.user(t, "sepp@example.ch", auth.RoleUser)
 
 	r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, ecoPlan())
-	if r.status != 201 || r.body["version"] != 1.0 || r.body["retired"] != false || r.body["updatedBy"] != "ada@remat.ch" || r.body["sortOrder"] != 5.0 {
-		t.Fatalf("create: got %d %s", r.status, r.raw)
+	if r.Status != 201 || r.JSON["version"] != 1.0 || r.JSON["retired"] != false || r.JSON["updatedBy"] != "ada@remat.ch" || r.JSON["sortOrder"] != 5.0 {
+		t.Fatalf("create: got %d %s", r.Status, r.Body)
 	}
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, ecoPlan()); r.status != 409 || r.code() != "plan_exists" {
-		t.Errorf("create twice: got %d %s, want 409 plan_exists", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, ecoPlan()); r.Status != 409 || r.Code() != "plan_exists" {
+		t.Errorf("create twice: got %d %s, want 409 plan_exists", r.Status, r.Body)
 	}
 	if ids := planIDs(c.do(t, "GET", "/api/v1/plans", "", nil)); strings.Join(ids, ",") != "single,starter,pro,bundle,eco" {
 		t.Errorf("public plans after create: got %v", ids)
@@ -117,27 +101,27 @@ func TestPlanAdminLifecycle(t *testing.T) {
 	edit["name"] = map[string]string{"en": "Eco", "fr": "Écologique", "de": "Öko", "it": "Eco", "sq": "Eko"}
 	edit["priceRp"], edit["popular"], edit["version"] = 12900, true, 1
 	r = c.admin(t, h, "PUT", "/api/v1/admin/plans/eco", adminTok, edit)
-	if name, _ := r.body["name"].(map[string]any); r.status != 200 || r.body["version"] != 2.0 || r.body["priceRp"] != 12900.0 || name["fr"] != "Écologique" || r.body["popular"] != true {
-		t.Fatalf("edit: got %d %s", r.status, r.raw)
+	if name, _ := r.JSON["name"].(map[string]any); r.Status != 200 || r.JSON["version"] != 2.0 || r.JSON["priceRp"] != 12900.0 || name["fr"] != "Écologique" || r.JSON["popular"] != true {
+		t.Fatalf("edit: got %d %s", r.Status, r.Body)
 	}
-	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/eco", adminTok, edit); r.status != 409 || r.code() != "edit_conflict" {
-		t.Errorf("edit on a stale version: got %d %s, want 409 edit_conflict", r.status, r.raw)
+	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/eco", adminTok, edit); r.Status != 409 || r.Code() != "edit_conflict" {
+		t.Errorf("edit on a stale version: got %d %s, want 409 edit_conflict", r.Status, r.Body)
 	}
-	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/gold", adminTok, edit); r.status != 404 || r.code() != "subscription_plan_not_found" {
-		t.Errorf("edit an unknown plan: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/gold", adminTok, edit); r.Status != 404 || r.Code() != "subscription_plan_not_found" {
+		t.Errorf("edit an unknown plan: got %d %s", r.Status, r.Body)
 	}
 	pub := c.do(t, "GET", "/api/v1/plans", "", nil)
-	items, _ := pub.body["items"].([]any)
+	items, _ := pub.JSON["items"].([]any)
 	if eco := items[len(items)-1].(map[string]any); eco["priceRp"] != 12900.0 || eco["name"].(map[string]any)["fr"] != "Écologique" {
 		t.Errorf("public plan after edit: got %v", eco)
 	}
 
 	r = c.admin(t, h, "POST", "/api/v1/admin/plans/eco/retire", adminTok, nil)
-	if r.status != 200 || r.body["retired"] != true || r.body["version"] != 3.0 {
-		t.Fatalf("retire: got %d %s", r.status, r.raw)
+	if r.Status != 200 || r.JSON["retired"] != true || r.JSON["version"] != 3.0 {
+		t.Fatalf("retire: got %d %s", r.Status, r.Body)
 	}
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/eco/retire", adminTok, nil); r.status != 200 || r.body["version"] != 3.0 {
-		t.Errorf("retire again: got %d %s, want 200 unchanged", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/eco/retire", adminTok, nil); r.Status != 200 || r.JSON["version"] != 3.0 {
+		t.Errorf("retire again: got %d %s, want 200 unchanged", r.Status, r.Body)
 	}
 	if ids := planIDs(c.do(t, "GET", "/api/v1/plans", "", nil)); slices.Contains(ids, "eco") {
 		t.Errorf("public plans after retire: got %v, want eco left out", ids)
@@ -145,12 +129,15 @@ func TestPlanAdminLifecycle(t *testing.T) {
 	if ids := planIDs(c.admin(t, h, "GET", "/api/v1/admin/plans", adminTok, nil)); !slices.Contains(ids, "eco") || len(ids) != 5 {
 		t.Errorf("admin plans after retire: got %v, want all five", ids)
 	}
-	if r := c.do(t, "POST", "/api/v1/orders", sellerTok, map[string]any{"planId": "eco", "acceptTerms": true}); r.status != 409 || r.code() != "plan_retired" {
-		t.Errorf("order a retired plan: got %d %s, want 409 plan_retired", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/orders", sellerTok, map[string]any{"planId": "eco", "acceptTerms": true}); r.Status != 409 || r.Code() != "plan_retired" {
+		t.Errorf("order a retired plan: got %d %s, want 409 plan_retired", r.Status, r.Body)
+	}
+	if r := c.do(t, "GET", "/api/v1/orders/preview?planId=eco", sellerTok, nil); r.Status != 409 || r.Code() != "plan_retired" {
+		t.Errorf("preview a retired plan: got %d %s, want 409 plan_retired", r.Status, r.Body)
 	}
 
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/eco/reinstate", adminTok, nil); r.status != 200 || r.body["retired"] != false {
-		t.Fatalf("reinstate: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/eco/reinstate", adminTok, nil); r.Status != 200 || r.JSON["retired"] != false {
+		t.Fatalf("reinstate: got %d %s", r.Status, r.Body)
 	}
 	if o := c.order(t, sellerTok, "eco"); o["netRp"] != 12900.0 || o["status"] != "pending" {
 		t.Errorf("order after reinstating: got %v", o)
@@ -197,7 +184,7 @@ func TestPriceChangeSparesExistingOrder(t *testing.T) {
 
 	plans := c.admin(t, h, "GET", "/api/v1/admin/plans", adminTok, nil)
 	var starter map[string]any
-	for _, it := range plans.body["items"].([]any) {
+	for _, it := range plans.JSON["items"].([]any) {
 		if p := it.(map[string]any); p["id"] == "starter" {
 			starter = p
 		}
@@ -210,15 +197,15 @@ func TestPriceChangeSparesExistingOrder(t *testing.T) {
 		edit[k] = starter[k]
 	}
 	edit["priceRp"] = 4900
-	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/starter", adminTok, edit); r.status != 200 || r.body["priceRp"] != 4900.0 || r.body["version"] != 1.0 {
-		t.Fatalf("price change: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/starter", adminTok, edit); r.Status != 200 || r.JSON["priceRp"] != 4900.0 || r.JSON["version"] != 1.0 {
+		t.Fatalf("price change: got %d %s", r.Status, r.Body)
 	}
 
 	if got := c.do(t, "GET", "/api/v1/orders/"+id, anna, nil).obj("order"); got["totalRp"] != 4216.0 || got["netRp"] != 3900.0 {
 		t.Errorf("existing order after the change: got %v, want the price it was created with", got)
 	}
-	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", anna, card); r.status != 202 {
-		t.Fatalf("pay: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/orders/"+id+"/test-payment", anna, card); r.Status != 202 {
+		t.Fatalf("pay: got %d %s", r.Status, r.Body)
 	}
 	paid := c.do(t, "GET", "/api/v1/orders/"+id, anna, nil).obj("order")
 	inv := c.do(t, "GET", "/api/v1/invoices/"+paid["invoiceId"].(string), anna, nil).obj("invoice")
@@ -229,15 +216,15 @@ func TestPriceChangeSparesExistingOrder(t *testing.T) {
 		t.Errorf("new order after the change: got %v, want 49.00 + 3.97 VAT", o)
 	}
 
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/starter/retire", adminTok, nil); r.status != 200 {
-		t.Fatalf("retire: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/starter/retire", adminTok, nil); r.Status != 200 {
+		t.Fatalf("retire: got %d %s", r.Status, r.Body)
 	}
 	cur := c.do(t, "GET", "/api/v1/subscriptions/me", anna, nil).obj("current")
 	if cur["planId"] != "starter" || cur["state"] != "valid" || cur["remainingAds"] != 5.0 {
 		t.Errorf("subscription after retiring its plan: got %v, want it unchanged", cur)
 	}
-	if r := c.do(t, "GET", "/api/v1/invoices/"+paid["invoiceId"].(string), anna, nil); r.status != 200 {
-		t.Errorf("invoice after retiring its plan: got %d %s", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/invoices/"+paid["invoiceId"].(string), anna, nil); r.Status != 200 {
+		t.Errorf("invoice after retiring its plan: got %d %s", r.Status, r.Body)
 	}
 }
 
@@ -280,18 +267,18 @@ func TestPlanValidation(t *testing.T) {
 			p := ecoPlan()
 			tt.edit(p)
 			r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, p)
-			e, _ := r.body["error"].(map[string]any)
+			e, _ := r.JSON["error"].(map[string]any)
 			got := map[string]string{}
 			for k, v := range e["fields"].(map[string]any) {
 				got[k] = v.(string)
 			}
-			if r.status != 400 || r.code() != "validation_failed" || !maps.Equal(got, tt.fields) {
-				t.Errorf("got %d %s, want 400 with %v", r.status, r.raw, tt.fields)
+			if r.Status != 400 || r.Code() != "validation_failed" || !maps.Equal(got, tt.fields) {
+				t.Errorf("got %d %s, want 400 with %v", r.Status, r.Body, tt.fields)
 			}
 		})
 	}
-	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/pro", adminTok, map[string]any{"priceRp": 100}); r.status != 400 || !strings.Contains(r.raw, `"version":"required"`) {
-		t.Errorf("edit without version: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "PUT", "/api/v1/admin/plans/pro", adminTok, map[string]any{"priceRp": 100}); r.Status != 400 || !strings.Contains(string(r.Body), `"version":"required"`) {
+		t.Errorf("edit without version: got %d %s", r.Status, r.Body)
 	}
 	if n := c.count(t, "AUDIT#", "2"); n != 0 {
 		t.Errorf("audit entries after refused changes: got %d, want 0", n)
@@ -313,8 +300,8 @@ func TestLongTextsAreAudited(t *testing.T) {
 		long[lang] = strings.Repeat("<ë>", billing.PlanDescriptionMax/3)
 	}
 	p["description"] = long
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, p); r.status != 201 {
-		t.Fatalf("create: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans", adminTok, p); r.Status != 201 {
+		t.Fatalf("create: got %d %s", r.Status, r.Body)
 	}
 	entries := c.auditOf(t, "eco")
 	if len(entries) != 1 || !strings.Contains(string(entries[0].After), `"truncated":true`) || !strings.Contains(string(entries[0].After), `"priceRp":9900`) {
@@ -328,8 +315,8 @@ func TestSeedKeepsAdministratorsChanges(t *testing.T) {
 	c := newCloud(t, testMode)
 	h := c.planAdmin(t)
 	_, adminTok := c.user(t, "ada@remat.ch", auth.RoleAdmin)
-	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/pro/retire", adminTok, nil); r.status != 200 {
-		t.Fatalf("retire pro: got %d %s", r.status, r.raw)
+	if r := c.admin(t, h, "POST", "/api/v1/admin/plans/pro/retire", adminTok, nil); r.Status != 200 {
+		t.Fatalf("retire pro: got %d %s", r.Status, r.Body)
 	}
 	// Age every plan's seed, as if the catalogue in the code were newer.
 	for _, id := range []string{"pro", "starter"} {
@@ -345,7 +332,7 @@ func TestSeedKeepsAdministratorsChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]map[string]any{}
-	for _, it := range c.admin(t, h, "GET", "/api/v1/admin/plans", adminTok, nil).body["items"].([]any) {
+	for _, it := range c.admin(t, h, "GET", "/api/v1/admin/plans", adminTok, nil).JSON["items"].([]any) {
 		p := it.(map[string]any)
 		got[p["id"].(string)] = p
 	}

@@ -106,20 +106,17 @@ func (s *Service) MySubscriptions(ctx context.Context, uid string) (*Subscriptio
 	return current, subs, now, nil
 }
 
-// CreateOrder prices planID for uid on the server and creates the order
-// with the provider's payment. A seller who never held a plan with free
-// months gets them as a free trial: a 0.00 order settled at once. A user
-// creates at most orderLimit orders per orderWindow (too_many_requests).
+// CreateOrder prices planID for uid on the server (QuoteOrder) and creates
+// the order with the provider's payment. A free trial is a 0.00 order
+// settled at once. A user creates at most orderLimit orders per
+// orderWindow (too_many_requests).
 func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTerms bool) (Order, error) {
 	if !acceptTerms {
 		return Order{}, apperr.New(apperr.CodeTermsNotAccepted, nil)
 	}
-	plan, err := s.store.Plan(ctx, strings.TrimSpace(planID))
+	plan, err := s.orderablePlan(ctx, planID)
 	if err != nil {
 		return Order{}, fmt.Errorf("billing: create order: %w", err)
-	}
-	if plan.Retired {
-		return Order{}, apperr.New(apperr.CodePlanRetired, fmt.Errorf("billing: create order: plan %s is retired", plan.ID))
 	}
 	if s.opts.Provider == nil {
 		return Order{}, apperr.New(apperr.CodePaymentsUnavailable, nil)
@@ -129,25 +126,19 @@ func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTer
 		return Order{}, fmt.Errorf("billing: create order: %w", err)
 	}
 	now := s.now()
-	heldBefore := false
 	for _, sub := range subs {
-		if sub.PlanID != plan.ID {
-			continue
-		}
-		heldBefore = true
-		if sub.State(now) == StateValid {
+		if sub.PlanID == plan.ID && sub.State(now) == StateValid {
 			return Order{}, apperr.New(apperr.CodeAlreadySubscribed, nil)
 		}
 	}
 	if err := s.allowOrder(ctx, uid); err != nil {
 		return Order{}, err
 	}
-	trial := plan.FreeMonths > 0 && plan.Kind == KindSubscription && !heldBefore
-	o := NewOrder(newID(), uid, plan, trial, s.opts.Provider.Name(), now)
+	o := NewOrder(newID(), uid, QuoteOrder(plan, subs), s.opts.Provider.Name(), now)
 	if err := s.store.PutOrder(ctx, o); err != nil {
 		return Order{}, fmt.Errorf("billing: create order: %w", err)
 	}
-	if trial {
+	if o.Trial {
 		o, err := s.settle(ctx, o, "", now)
 		if errors.Is(err, ErrTrialUsed) {
 			// A parallel trial order won; this one stays pending and is
@@ -165,6 +156,40 @@ func (s *Service) CreateOrder(ctx context.Context, uid, planID string, acceptTer
 	}
 	o.IntentID, o.ClientSecret = intent.ID, intent.ClientSecret
 	return o, nil
+}
+
+// PreviewOrder is what CreateOrder would charge uid for planID now (the
+// same QuoteOrder on the same plan and subscriptions), creating nothing:
+// subscription_plan_not_found, plan_retired. It answers even when the
+// order itself would be refused (already_subscribed, payments_unavailable,
+// too_many_requests), as the confirmation page shows the figures anyway.
+func (s *Service) PreviewOrder(ctx context.Context, uid, planID string) (Quote, error) {
+	plan, err := s.orderablePlan(ctx, planID)
+	if err != nil {
+		return Quote{}, fmt.Errorf("billing: preview order: %w", err)
+	}
+	subs, err := s.store.Subscriptions(ctx, uid)
+	if err != nil {
+		return Quote{}, fmt.Errorf("billing: preview order: %w", err)
+	}
+	return QuoteOrder(plan, subs), nil
+}
+
+// orderablePlan is plan id if it may be ordered: subscription_plan_not_found
+// for an unknown id, plan_retired for a plan no longer offered.
+func (s *Service) orderablePlan(ctx context.Context, id string) (Plan, error) {
+	id = strings.TrimSpace(id)
+	if id == "" || len(id) > planIDMax {
+		return Plan{}, apperr.New(apperr.CodeSubscriptionPlanNotFound, fmt.Errorf("plan id %q", id))
+	}
+	plan, err := s.store.Plan(ctx, id)
+	if err != nil {
+		return Plan{}, fmt.Errorf("orderable plan: %w", err)
+	}
+	if plan.Retired {
+		return Plan{}, apperr.New(apperr.CodePlanRetired, fmt.Errorf("plan %s is retired", plan.ID))
+	}
+	return plan, nil
 }
 
 // allowOrder counts one order of uid against orderLimit.

@@ -100,32 +100,61 @@ func TestSubscriptionState(t *testing.T) {
 	}
 }
 
-func TestNewOrderPricesOnTheServer(t *testing.T) {
+// TestQuoteOrder holds the pricing rule: the free trial, the price
+// excluding VAT, VAT half-up to the Rappen, and the order made from it.
+func TestQuoteOrder(t *testing.T) {
 	plans := map[string]Plan{}
 	for _, p := range SeededPlans() {
 		plans[p.ID] = p
 	}
-	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	tests := []struct {
-		plan                   string
-		trial                  bool
-		net, vat, total, price int64
-	}{
-		{PlanSingle, false, 1900, 154, 2054, 1900},
-		{PlanStarter, false, 3900, 316, 4216, 3900},
-		{PlanPro, false, 29000, 2349, 31349, 29000},
-		{PlanPro, true, 0, 0, 0, 0},
-		{PlanBundle, false, 59000, 4779, 63779, 59000},
+	priced := func(id string, priceRp int64) Plan {
+		p := plans[PlanStarter]
+		p.ID, p.PriceRp = id, priceRp
+		return p
 	}
+	singleWithFreeMonths := plans[PlanSingle]
+	singleWithFreeMonths.FreeMonths = 2
+	expiredPro := Subscription{PlanID: PlanPro, PlanKind: KindSubscription}
+	trialPro := Subscription{PlanID: PlanPro, PlanKind: KindSubscription, Trial: true}
+	starter := Subscription{PlanID: PlanStarter, PlanKind: KindSubscription}
+	tests := []struct {
+		name                   string
+		plan                   Plan
+		subs                   []Subscription
+		trial                  bool
+		freeMonths             int
+		price, net, vat, total int64
+	}{
+		{"single publication", plans[PlanSingle], nil, false, 0, 1900, 1900, 154, 2054},
+		{"starter has no free months", plans[PlanStarter], nil, false, 0, 3900, 3900, 316, 4216},
+		{"pro, never held: trial", plans[PlanPro], nil, true, 3, 0, 0, 0, 0},
+		{"pro, another plan held: trial", plans[PlanPro], []Subscription{starter}, true, 3, 0, 0, 0, 0},
+		{"pro, held before: full price", plans[PlanPro], []Subscription{starter, expiredPro}, false, 0, 29000, 29000, 2349, 31349},
+		{"pro after its trial: full price", plans[PlanPro], []Subscription{trialPro}, false, 0, 29000, 29000, 2349, 31349},
+		{"bundle", plans[PlanBundle], nil, false, 0, 59000, 59000, 4779, 63779},
+		{"free months on a single publication: no trial", singleWithFreeMonths, nil, false, 0, 1900, 1900, 154, 2054},
+		{"40.5 Rp rounds up", priced("p500", 500), nil, false, 0, 500, 500, 41, 541},
+		{"202.5 Rp rounds up (not to even)", priced("p2500", 2500), nil, false, 0, 2500, 2500, 203, 2703},
+		{"14.985 Rp rounds up", priced("p185", 185), nil, false, 0, 185, 185, 15, 200},
+		{"4.05 Rp rounds down", priced("p50", 50), nil, false, 0, 50, 50, 4, 54},
+	}
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	for _, tt := range tests {
-		o := NewOrder("o1", "u1", plans[tt.plan], tt.trial, ProviderTest, now)
-		if o.Amounts.NetRp != tt.net || o.Amounts.VATRp != tt.vat || o.Amounts.TotalRp != tt.total || o.Amounts.VATRateBp != 810 ||
-			len(o.Lines) != 1 || o.Lines[0].UnitPriceRp != tt.price || o.Lines[0].NetRp != tt.net || o.Status != OrderPending || o.Currency != "CHF" {
-			t.Errorf("%s trial=%v: got %+v", tt.plan, tt.trial, o)
+		q := QuoteOrder(tt.plan, tt.subs)
+		want := Amounts{NetRp: tt.net, VATRateBp: 810, VATRp: tt.vat, TotalRp: tt.total}
+		if q.Trial != tt.trial || q.FreeMonths() != tt.freeMonths || q.Amounts != want || q.Currency != "CHF" ||
+			q.Line.Quantity != 1 || q.Line.UnitPriceRp != tt.price || q.Line.NetRp != tt.net {
+			t.Errorf("%s: got trial %v, %d free months, line %+v, %+v %s; want trial %v, %d free months, price %d, %+v CHF",
+				tt.name, q.Trial, q.FreeMonths(), q.Line, q.Amounts, q.Currency, tt.trial, tt.freeMonths, tt.price, want)
+		}
+		o := NewOrder("o1", "u1", q, ProviderTest, now)
+		if o.Amounts != q.Amounts || o.Trial != q.Trial || len(o.Lines) != 1 || o.Lines[0].NetRp != q.Line.NetRp ||
+			o.PlanID != tt.plan.ID || o.Status != OrderPending || o.Currency != "CHF" || !o.CreatedAt.Equal(now) {
+			t.Errorf("%s: NewOrder got %+v, want the quote's line and amounts", tt.name, o)
 		}
 	}
-	if got := NewOrder("o1", "u1", plans[PlanPro], true, ProviderTest, now).Lines[0].Description["de"]; got != "Pro – 3 Monate gratis" {
-		t.Errorf("trial line: got %q", got)
+	if got := QuoteOrder(plans[PlanPro], nil).Line.Description["de"]; got != "Pro – 3 Monate gratis" {
+		t.Errorf("trial line: got %q, want Pro – 3 Monate gratis", got)
 	}
 }
 

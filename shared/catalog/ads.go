@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
@@ -12,7 +13,7 @@ import (
 )
 
 // The seller's side of ads: drafts, edits, deletion, publication against
-// a subscription, the status toggle and the seller's list (My ads). The
+// a subscription, the status toggle and My ads (the seller's own list). The
 // writes are the Store's (store.go, status.go); photos: photos.go.
 
 // owned reads ad id for its owner p: product_not_found, or
@@ -105,12 +106,8 @@ func (s *Service) deleteObjects(ctx context.Context, keys []string) {
 // but its search index could not follow (the seller was told to try
 // again): then the index is completed and the ad answered.
 func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdRecord, error) {
-	for range maxAttempts {
-		rec, err := s.owned(ctx, p, id)
-		if err != nil {
-			return AdRecord{}, err
-		}
-		a, now := rec.Ad, s.now().UTC()
+	return s.retryOwned(ctx, p, id, "publish", func(rec AdRecord, now time.Time) (AdRecord, error) {
+		a := rec.Ad
 		switch {
 		case a.Status == StatusActive:
 			return s.completePublication(ctx, rec)
@@ -134,11 +131,8 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 			if errors.Is(err, errSubscriptionTaken) {
 				continue // taken by a parallel publication: try the next one
 			}
-			if errors.Is(err, errAdChanged) {
-				break // read the ad again
-			}
 			if err != nil {
-				return AdRecord{}, err
+				return AdRecord{}, err // errAdChanged: read the ad again
 			}
 			// Published and indexed: a failed read now must not turn the
 			// publication into an error the seller would repeat.
@@ -153,10 +147,29 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, id string) (AdR
 			}
 			return rec, nil
 		}
-		// Every subscription was taken meanwhile, or the ad changed: the
-		// next round reads both again (and refuses if nothing is left).
+		// Every subscription was taken meanwhile: the next round reads
+		// them again (and refuses if nothing is left).
+		return AdRecord{}, errSubscriptionTaken
+	})
+}
+
+// retryOwned runs attempt with p's ad id, freshly read, and the time, again
+// while attempt finds that the ad or the subscription it chose changed
+// between its read and its write (errAdChanged, errSubscriptionTaken); after
+// maxAttempts rounds that is conflict. what names the change in errors.
+func (s *Service) retryOwned(ctx context.Context, p auth.Principal, id, what string, attempt func(rec AdRecord, now time.Time) (AdRecord, error)) (AdRecord, error) {
+	for range maxAttempts {
+		rec, err := s.owned(ctx, p, id)
+		if err != nil {
+			return AdRecord{}, err
+		}
+		out, err := attempt(rec, s.now().UTC())
+		if errors.Is(err, errAdChanged) || errors.Is(err, errSubscriptionTaken) {
+			continue
+		}
+		return out, err
 	}
-	return AdRecord{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: publish ad %s: too many concurrent changes", id))
+	return AdRecord{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: %s ad %s: too many concurrent changes", what, id))
 }
 
 // completePublication answers Publish for the active ad of rec: when its
@@ -192,7 +205,7 @@ func readyImages(rec AdRecord) []string {
 	return out
 }
 
-// SetStatus sets ad id of p to active or inactive (the dashboard's
+// SetStatus sets ad id of p to active or inactive (My ads'
 // toggle). Activating an active ad is product_already_active; an expired
 // ad (or an inactive one past its expiry) is product_expired: it must be
 // published again; a draft is published (main_image_required ...).
@@ -213,12 +226,8 @@ func (s *Service) SetStatus(ctx context.Context, p auth.Principal, id, status st
 }
 
 func (s *Service) setStatus(ctx context.Context, p auth.Principal, id, status string) (AdRecord, error) {
-	for range maxAttempts {
-		rec, err := s.owned(ctx, p, id)
-		if err != nil {
-			return AdRecord{}, err
-		}
-		a, now := rec.Ad, s.now().UTC()
+	return s.retryOwned(ctx, p, id, "set status of", func(rec AdRecord, now time.Time) (AdRecord, error) {
+		a := rec.Ad
 		switch {
 		case a.Status == status:
 			if status == StatusActive {
@@ -230,21 +239,16 @@ func (s *Service) setStatus(ctx context.Context, p auth.Principal, id, status st
 		case a.Status == StatusDraft:
 			return AdRecord{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: deactivate draft %s", id))
 		}
-		_, err = s.store.SetStatus(ctx, a, status, now)
-		if errors.Is(err, errAdChanged) {
-			continue
-		}
-		if err != nil {
-			return AdRecord{}, err
+		if _, err := s.store.SetStatus(ctx, a, status, now); err != nil {
+			return AdRecord{}, err // errAdChanged: read the ad again
 		}
 		return s.store.Record(ctx, id)
-	}
-	return AdRecord{}, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: set status of ad %s: too many concurrent changes", id))
+	})
 }
 
-// MyAds returns a page of p's ads (newest created first, MyAdsPageSize per
-// page) with their stats (clicks, favourites); status filters when not
-// empty.
+// MyAds is My ads: a page of the signed-in seller p's own ads in every
+// status (newest created first, MyAdsPageSize per page) with their stats
+// (clicks, favourites); status filters when not empty.
 func (s *Service) MyAds(ctx context.Context, p auth.Principal, status, cursor string) (SellerPage, map[string]Stats, error) {
 	switch status {
 	case "", StatusDraft, StatusActive, StatusInactive, StatusExpired:

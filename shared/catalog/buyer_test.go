@@ -20,8 +20,8 @@ import (
 func TestReferenceData(t *testing.T) {
 	c := newCloud(t)
 	cats := c.do(t, "GET", "/api/v1/categories", "", nil)
-	if len(cats.items()) != len(seed.Categories()) || cats.header.Get("Cache-Control") != "public, max-age=60" {
-		t.Errorf("categories: got %d items, %q", len(cats.items()), cats.header.Get("Cache-Control"))
+	if len(cats.items()) != len(seed.Categories()) || cats.Header.Get("Cache-Control") != "public, max-age=60" {
+		t.Errorf("categories: got %d items, %q", len(cats.items()), cats.Header.Get("Cache-Control"))
 	}
 	first := cats.items()[0]
 	if first["slug"] != "building-materials" || first["names"].(map[string]any)["sq"] == "" {
@@ -52,8 +52,8 @@ func TestReferenceData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "GET", "/api/v1/localities?q="+tt.q, "", nil)
-		if r.status != tt.status {
-			t.Errorf("q=%s: got %d %s, want %d", tt.q, r.status, r.raw, tt.status)
+		if r.Status != tt.status {
+			t.Errorf("q=%s: got %d %s, want %d", tt.q, r.Status, r.Body, tt.status)
 			continue
 		}
 		var got []string
@@ -96,10 +96,10 @@ func TestCreateValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "POST", "/api/v1/products", tok, input(tt.edit))
-		e, _ := r.body["error"].(map[string]any)
+		e, _ := r.JSON["error"].(map[string]any)
 		fields, _ := e["fields"].(map[string]any)
-		if r.status != 400 || r.code() != "validation_failed" || len(fields) != len(tt.fields) {
-			t.Errorf("%s: got %d %s, want 400 with %v", tt.name, r.status, r.raw, tt.fields)
+		if r.Status != 400 || r.Code() != "validation_failed" || len(fields) != len(tt.fields) {
+			t.Errorf("%s: got %d %s, want 400 with %v", tt.name, r.Status, r.Body, tt.fields)
 			continue
 		}
 		for k, v := range tt.fields {
@@ -116,11 +116,11 @@ func TestCreateValidation(t *testing.T) {
 		"unknown text": set("brand", "Meier Baustoffe"),
 	} {
 		r := c.do(t, "POST", "/api/v1/products", tok, input(edit))
-		if r.status != 201 {
-			t.Errorf("%s: got %d %s", name, r.status, r.raw)
+		if r.Status != 201 {
+			t.Errorf("%s: got %d %s", name, r.Status, r.Body)
 			continue
 		}
-		l := r.body["location"].(map[string]any)
+		l := r.JSON["location"].(map[string]any)
 		switch name {
 		case "canton":
 			if l["kind"] != "canton" || l["canton"] != "TI" || l["lat"] != 46.3 {
@@ -136,8 +136,8 @@ func TestCreateValidation(t *testing.T) {
 			}
 		}
 	}
-	if r := c.do(t, "POST", "/api/v1/products", tok, map[string]any{"title": "x", "extra": 1}); r.status != 400 || r.code() != "invalid_json" {
-		t.Errorf("unknown field: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products", tok, map[string]any{"title": "x", "extra": 1}); r.Status != 400 || r.Code() != "invalid_json" {
+		t.Errorf("unknown field: got %d %s", r.Status, r.Body)
 	}
 }
 
@@ -148,7 +148,7 @@ func TestSearchAndCards(t *testing.T) {
 	owner, tok := c.user(t, auth.RoleUser)
 	c.subscribe(t, owner, sub{remaining: 20, images: 5})
 	place := func(code string) func(map[string]any) {
-		c.advance(time.Second) // publication order is the newest-first order
+		c.clock.Advance(time.Second) // publication order is the newest-first order
 		return set("location", map[string]any{"kind": "city", "postalCode": code})
 	}
 	zh := c.published(t, tok, place("8001"), set("title", "Bohrhammer Zürich"), set("categorySlug", "power-tools"), set("priceRp", 30000))
@@ -182,7 +182,7 @@ func TestSearchAndCards(t *testing.T) {
 		}
 	}
 	r := c.do(t, "GET", "/api/v1/products?location=8001&radius=30", "", nil)
-	p := r.body["place"].(map[string]any)
+	p := r.JSON["place"].(map[string]any)
 	if p["postalCode"] != "8001" || p["name"] != "Zürich" || p["canton"] != "ZH" {
 		t.Errorf("place: got %v", p)
 	}
@@ -202,9 +202,9 @@ func TestSearchAndCards(t *testing.T) {
 	}
 	for _, b := range bad {
 		r := c.do(t, "GET", "/api/v1/products?"+b.query, "", nil)
-		fields, _ := r.body["error"].(map[string]any)["fields"].(map[string]any)
-		if r.status != 400 || fields[b.field] != b.code {
-			t.Errorf("%s: got %d %s, want 400 %s=%s", b.query, r.status, r.raw, b.field, b.code)
+		fields, _ := r.JSON["error"].(map[string]any)["fields"].(map[string]any)
+		if r.Status != 400 || fields[b.field] != b.code {
+			t.Errorf("%s: got %d %s, want 400 %s=%s", b.query, r.Status, r.Body, b.field, b.code)
 		}
 	}
 	// Pages of two: no duplicates, no gaps.
@@ -235,11 +235,11 @@ func TestSearchAndCards(t *testing.T) {
 	if !slices.Equal(got, []string{ge, zh}) {
 		t.Errorf("batch: got %v, want [%s %s]", got, ge, zh)
 	}
-	if r := c.do(t, "GET", "/api/v1/products/batch?ids="+strings.Repeat(zh+",", 25), "", nil); r.status != 400 {
-		t.Errorf("25 ids: got %d", r.status)
+	if r := c.do(t, "GET", "/api/v1/products/batch?ids="+strings.Repeat(zh+",", 25), "", nil); r.Status != 400 {
+		t.Errorf("25 ids: got %d", r.Status)
 	}
-	if r := c.do(t, "GET", "/api/v1/products/batch", "", nil); r.status != 200 || len(r.items()) != 0 {
-		t.Errorf("no ids: got %d %s", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/products/batch", "", nil); r.Status != 200 || len(r.items()) != 0 {
+		t.Errorf("no ids: got %d %s", r.Status, r.Body)
 	}
 
 	// Similar: same category, near first (Winterthur is 21 km from
@@ -259,7 +259,7 @@ func TestSearchAndCards(t *testing.T) {
 func TestPutImported(t *testing.T) {
 	c := newCloud(t)
 	ctx := context.Background()
-	now := c.clock()
+	now := c.clock.Now()
 	id, img1, img2 := ulid.Make().String(), ulid.Make().String(), ulid.Make().String()
 	ad := catalog.Ad{
 		ID: id, SellerID: "seller-1", Title: "Gipsplatten Restposten", CategorySlug: "drywall-plaster",
@@ -282,8 +282,8 @@ func TestPutImported(t *testing.T) {
 		t.Errorf("search: got %v", ids)
 	}
 	d := c.do(t, "GET", "/api/v1/products/"+id, "", nil)
-	if imgs := d.body["images"].([]any); len(imgs) != 2 || imgs[0].(map[string]any)["largeUrl"] != "/"+catalog.RenditionKeys(id, img1).Large {
-		t.Errorf("images: got %v", d.body["images"])
+	if imgs := d.JSON["images"].([]any); len(imgs) != 2 || imgs[0].(map[string]any)["largeUrl"] != "/"+catalog.RenditionKeys(id, img1).Large {
+		t.Errorf("images: got %v", d.JSON["images"])
 	}
 	if owner, _, err := c.store.ImageOwner(ctx, img2); err != nil || owner != id {
 		t.Errorf("lookup: got %s %v", owner, err)

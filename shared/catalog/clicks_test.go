@@ -29,7 +29,7 @@ func TestClickCounting(t *testing.T) {
 		return c.viewAs(t, path, token, visitor, addr, ua)
 	}
 	clicks := func() float64 {
-		v, _ := c.do(t, "GET", "/api/v1/products/"+id, ownerTok, nil).body["clicks"].(float64)
+		v, _ := c.do(t, "GET", "/api/v1/products/"+id, ownerTok, nil).JSON["clicks"].(float64)
 		return v
 	}
 	steps := []struct {
@@ -53,9 +53,9 @@ func TestClickCounting(t *testing.T) {
 		{"first visitor the next day", id, "", "visitor-aaaa", browser, 204, 3, 25 * time.Hour},
 	}
 	for _, s := range steps {
-		c.advance(s.advanceBeforeStep)
-		if r := view(s.path, s.token, s.vis, s.ua); r.status != s.wantStatus {
-			t.Errorf("%s: got %d %s, want %d", s.name, r.status, r.raw, s.wantStatus)
+		c.clock.Advance(s.advanceBeforeStep)
+		if r := view(s.path, s.token, s.vis, s.ua); r.Status != s.wantStatus {
+			t.Errorf("%s: got %d %s, want %d", s.name, r.Status, r.Body, s.wantStatus)
 		}
 		if got := clicks(); got != s.wantClicksAfter {
 			t.Errorf("%s: clicks: got %v, want %v", s.name, got, s.wantClicksAfter)
@@ -68,12 +68,12 @@ func TestClickCounting(t *testing.T) {
 	if n := c.count(t, "VIEW#", "visitor-"); n != 0 {
 		t.Errorf("raw visitor ids stored: %d", n)
 	}
-	// The dashboard shows the clicks too.
+	// My ads shows the clicks too.
 	mine := c.do(t, "GET", "/api/v1/products/mine?status=active", ownerTok, nil).items()
 	if len(mine) != 1 || mine[0]["clicks"] != float64(3) {
 		t.Errorf("mine: got %v, want one active ad with 3 clicks", mine)
 	}
-	if counted, err := c.store.CountView(context.Background(), id, catalog.VisitorHash("visitor-zzzz"), c.clock()); err != nil || !counted {
+	if counted, err := c.store.CountView(context.Background(), id, catalog.VisitorHash("visitor-zzzz"), c.clock.Now()); err != nil || !counted {
 		t.Errorf("CountView: got %v %v, want counted", counted, err)
 	}
 }
@@ -96,7 +96,7 @@ func TestIsBot(t *testing.T) {
 	}
 }
 
-// TestMyAdsPagination: the dashboard pages through a seller's ads newest
+// TestMyAdsPagination: My ads pages through a seller's own ads newest
 // created first without duplicates or gaps, filters by status, and
 // refuses a cursor of another list.
 func TestMyAdsPagination(t *testing.T) {
@@ -106,7 +106,7 @@ func TestMyAdsPagination(t *testing.T) {
 	c.subscribe(t, owner, sub{remaining: 6, images: 5}) // one left: drafts need a seller who can publish
 	var created []string
 	for i := range 43 {
-		c.advance(time.Millisecond)
+		c.clock.Advance(time.Millisecond)
 		if i%10 == 0 {
 			created = append(created, c.published(t, tok))
 			continue
@@ -121,8 +121,8 @@ func TestMyAdsPagination(t *testing.T) {
 			path += "?cursor=" + cursor
 		}
 		r := c.do(t, "GET", path, tok, nil)
-		if r.status != 200 {
-			t.Fatalf("page %d: got %d %s", page, r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("page %d: got %d %s", page, r.Status, r.Body)
 		}
 		items := r.items()
 		if want := min(20, 43-page*20); len(items) != want {
@@ -164,15 +164,15 @@ func TestMyAdsPagination(t *testing.T) {
 		{"cursor of another seller", "/api/v1/products/mine?status=draft&cursor=" + first.str("nextCursor"), otherTok},
 		{"forged cursor", "/api/v1/products/mine?cursor=eyJ2IjoxfQ.AAAA", tok},
 	} {
-		if r := c.do(t, "GET", tc.path, tc.token, nil); r.status != 400 || r.code() != "invalid_cursor" {
-			t.Errorf("%s: got %d %s, want 400 invalid_cursor", tc.name, r.status, r.raw)
+		if r := c.do(t, "GET", tc.path, tc.token, nil); r.Status != 400 || r.Code() != "invalid_cursor" {
+			t.Errorf("%s: got %d %s, want 400 invalid_cursor", tc.name, r.Status, r.Body)
 		}
 	}
-	if r := c.do(t, "GET", "/api/v1/products/mine?status=sold", tok, nil); r.status != 400 {
-		t.Errorf("unknown status: got %d", r.status)
+	if r := c.do(t, "GET", "/api/v1/products/mine?status=sold", tok, nil); r.Status != 400 {
+		t.Errorf("unknown status: got %d", r.Status)
 	}
-	if r := c.do(t, "GET", "/api/v1/products/mine", otherTok, nil); r.status != 200 || len(r.items()) != 0 {
-		t.Errorf("another seller: got %d %s, want no ads", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/products/mine", otherTok, nil); r.Status != 200 || len(r.items()) != 0 {
+		t.Errorf("another seller: got %d %s, want no ads", r.Status, r.Body)
 	}
 }
 
@@ -184,20 +184,20 @@ func TestExpiry(t *testing.T) {
 	owner, tok := c.user(t, auth.RoleUser)
 	subID := c.subscribe(t, owner, sub{remaining: 3, images: 5, adDays: 1, expiresIn: 365 * 24 * time.Hour})
 	short := c.published(t, tok, set("title", "Kurzlauf Schalungstafeln"))
-	c.advance(12 * time.Hour)
+	c.clock.Advance(12 * time.Hour)
 	later := c.published(t, tok, set("title", "Langlauf Schalungstafeln"))
 	inactive := c.published(t, tok, set("title", "Pausiert Schalungstafeln"))
-	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "inactive"}); r.status != 200 {
-		t.Fatalf("deactivate: got %d", r.status)
+	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "inactive"}); r.Status != 200 {
+		t.Fatalf("deactivate: got %d", r.Status)
 	}
 	ctx := context.Background()
 
-	c.advance(13 * time.Hour) // 25 h after the first publication, 13 h after the others
-	n, err := c.store.ExpireDue(ctx, c.clock())
+	c.clock.Advance(13 * time.Hour) // 25 h after the first publication, 13 h after the others
+	n, err := c.store.ExpireDue(ctx, c.clock.Now())
 	if err != nil || n != 1 {
 		t.Fatalf("ExpireDue: got %d, %v, want 1", n, err)
 	}
-	if n, err := c.store.ExpireDue(ctx, c.clock()); err != nil || n != 0 {
+	if n, err := c.store.ExpireDue(ctx, c.clock.Now()); err != nil || n != 0 {
 		t.Errorf("second run: got %d, %v, want 0", n, err)
 	}
 	if r := c.do(t, "GET", "/api/v1/products/"+short, tok, nil); r.str("status") != "expired" {
@@ -206,26 +206,26 @@ func TestExpiry(t *testing.T) {
 	if ids := c.searchIDs(t, "q=schalungstafeln"); len(ids) != 1 || ids[0] != later {
 		t.Errorf("search: got %v, want only %s", ids, later)
 	}
-	if r := c.do(t, "PATCH", "/api/v1/products/"+short+"/status", tok, map[string]any{"status": "active"}); r.status != 409 || r.code() != "product_expired" {
-		t.Errorf("activate expired: got %d %s", r.status, r.raw)
+	if r := c.do(t, "PATCH", "/api/v1/products/"+short+"/status", tok, map[string]any{"status": "active"}); r.Status != 409 || r.Code() != "product_expired" {
+		t.Errorf("activate expired: got %d %s", r.Status, r.Body)
 	}
-	c.advance(12 * time.Hour)
+	c.clock.Advance(12 * time.Hour)
 	// An inactive ad past its run cannot be reactivated either.
-	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "active"}); r.status != 409 || r.code() != "product_expired" {
-		t.Errorf("activate inactive past its run: got %d %s", r.status, r.raw)
+	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "active"}); r.Status != 409 || r.Code() != "product_expired" {
+		t.Errorf("activate inactive past its run: got %d %s", r.Status, r.Body)
 	}
 	if got := c.remaining(t, owner, subID); got != 0 {
 		t.Fatalf("remaining: got %d, want 0", got)
 	}
 	c.subscribe(t, owner, sub{remaining: 1, images: 5})
 	r := c.do(t, "POST", "/api/v1/products/"+short+"/publish", tok, nil)
-	if r.status != 200 || r.str("status") != "active" {
-		t.Fatalf("publish expired again: got %d %s", r.status, r.raw)
+	if r.Status != 200 || r.str("status") != "active" {
+		t.Fatalf("publish expired again: got %d %s", r.Status, r.Body)
 	}
 	if ids := c.searchIDs(t, "q=kurzlauf"); len(ids) != 1 {
 		t.Errorf("republished in search: got %v", ids)
 	}
-	if n, err := c.store.ExpireDue(ctx, c.clock()); err != nil || n != 1 {
+	if n, err := c.store.ExpireDue(ctx, c.clock.Now()); err != nil || n != 1 {
 		t.Errorf("third run (the second ad's run ended): got %d, %v, want 1", n, err)
 	}
 }

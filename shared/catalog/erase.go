@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -39,7 +38,7 @@ const sellerPageSize = 25
 
 // EachSellerAd calls fn with the id of every ad of sellerID, newest created
 // first, reading the seller's ads from GSI1 a page at a time (never all at
-// once). It stops at the first error of fn and returns it as is.
+// once). It stops at the first error of fn and returns it, wrapped.
 func (s *Store) EachSellerAd(ctx context.Context, sellerID string, fn func(id string) error) error {
 	in := &dynamodb.QueryInput{
 		TableName: aws.String(s.table), IndexName: aws.String(ddb.IndexGSI1),
@@ -49,27 +48,13 @@ func (s *Store) EachSellerAd(ctx context.Context, sellerID string, fn func(id st
 		ScanIndexForward:          aws.Bool(false),
 		Limit:                     aws.Int32(sellerPageSize),
 	}
-	for {
-		out, err := s.db.Query(ctx, in)
-		if err != nil {
-			return fmt.Errorf("catalog: ads of seller %s: %w", sellerID, err)
-		}
-		var ids []struct {
-			ID string `dynamodbav:"id"`
-		}
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &ids); err != nil {
-			return fmt.Errorf("catalog: decode ads of seller %s: %w", sellerID, err)
-		}
-		for _, it := range ids {
-			if err := fn(it.ID); err != nil {
-				return err
-			}
-		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return nil
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+	type adID struct {
+		ID string `dynamodbav:"id"`
 	}
+	if err := ddb.QueryEach(ctx, s.db, in, func(it adID) error { return fn(it.ID) }); err != nil {
+		return fmt.Errorf("catalog: ads of seller %s: %w", sellerID, err)
+	}
+	return nil
 }
 
 // EraseAd removes ad id of sellerID for good, photos first (see the

@@ -21,7 +21,7 @@ const (
 	routeLocalities  = "GET /api/v1/localities"
 	routeSearch      = "GET /api/v1/products"
 	routeBatch       = "GET /api/v1/products/batch"
-	routeMine        = "GET /api/v1/products/mine"
+	routeMyAds       = "GET /api/v1/products/mine"
 	routeDetail      = "GET /api/v1/products/{id}"
 	routeSimilar     = "GET /api/v1/products/{id}/similar"
 	routeView        = "POST /api/v1/products/{id}/view"
@@ -84,7 +84,7 @@ func NewHandler(svc *Service, verifier *auth.Verifier) http.Handler {
 	mux.HandleFunc(routeLocalities, h.localities)
 	mux.HandleFunc(routeSearch, h.search)
 	mux.HandleFunc(routeBatch, h.batch)
-	mux.Handle(routeMine, user(http.HandlerFunc(h.mine)))
+	mux.Handle(routeMyAds, user(http.HandlerFunc(h.myAds)))
 	mux.HandleFunc(routeDetail, h.detail)
 	mux.HandleFunc(routeSimilar, h.similar)
 	mux.HandleFunc(routeView, h.view)
@@ -288,18 +288,21 @@ func (h *handler) batch(w http.ResponseWriter, r *http.Request) {
 	httpx.JSON(w, http.StatusOK, itemsBody[CardJSON]{Items: cardsJSON(cards)})
 }
 
-type mineBody struct {
+type myAdsBody struct {
 	Items      []MyAdJSON `json:"items"`
 	NextCursor string     `json:"nextCursor,omitempty"`
 }
 
-func (h *handler) mine(w http.ResponseWriter, r *http.Request) {
+// myAds is My ads, the signed-in seller's own list in every status, on
+// the path products/mine; the public seller page's list is reviews'
+// sellerAds.
+func (h *handler) myAds(w http.ResponseWriter, r *http.Request) {
 	page, stats, err := h.svc.MyAds(r.Context(), principal(r), r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
-	body := mineBody{Items: make([]MyAdJSON, len(page.Ads)), NextCursor: page.NextCursor}
+	body := myAdsBody{Items: make([]MyAdJSON, len(page.Ads)), NextCursor: page.NextCursor}
 	for i, a := range page.Ads {
 		body.Items[i] = myAdJSON(a, stats[a.ID])
 	}

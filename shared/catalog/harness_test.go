@@ -1,16 +1,8 @@
 package catalog_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,24 +13,19 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/oklog/ulid/v2"
 
-	"github.com/remat/remat/infra/seed"
+	"github.com/remat/remat/infra/seed/seedtest"
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/catalog"
-	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	slog.SetDefault(slog.New(slog.DiscardHandler))
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("catalog-integration-cursor-key-0123456789")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // Reference data of the tests: a few real localities (8001 Zürich, 1201
 // Genève, 3000 Bern, 6900 Lugano) and their cantons.
@@ -75,72 +62,32 @@ type cloud struct {
 	api    http.Handler
 	users  *accounts.DynamoStore
 	iss    *auth.Issuer
-
-	mu  sync.Mutex
-	now time.Time
+	clock  *testcloud.Clock
 }
 
 func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
 	s3c, bucket := testcloud.S3(t)
-	c := &cloud{db: db, table: table, s3: s3c, bucket: bucket, now: time.Now().UTC().Truncate(time.Millisecond)}
-	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	if _, err := seed.Run(context.Background(), db, table, seed.Options{
-		CantonsCSV: write("cantons.csv", cantonsCSV), LocalitiesCSV: write("localities.csv", localitiesCSV), Concurrency: 2,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := &cloud{db: db, table: table, s3: s3c, bucket: bucket, clock: testcloud.NewClock(time.Now().UTC().Truncate(time.Millisecond))}
+	seedtest.Places(t, db, table, cantonsCSV, localitiesCSV)
+	cursors := ddbtest.Cursors(t)
 	c.iss = authtest.Issuer(t, time.Hour)
 	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.store = catalog.NewStore(db, table).WithCursors(cursors)
 	uploads := catalog.NewS3Uploads(s3c, bucket, true)
 	c.svc = catalog.NewService(c.store, billing.NewDynamoStore(db, table), c.users,
-		catalog.S3Blobs{Client: s3c, Bucket: bucket}, uploads).WithClock(c.clock).WithLimiter(ratelimit.New(db, table).WithClock(c.clock))
+		catalog.S3Blobs{Client: s3c, Bucket: bucket}, uploads).WithClock(c.clock.Now).WithLimiter(ratelimit.New(db, table).WithClock(c.clock.Now))
 	c.api = catalog.NewHandler(c.svc, ver.WithTokenVersions(c.users))
 	return c
-}
-
-func (c *cloud) clock() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *cloud) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 // user creates an active account and returns its id and an access token.
 func (c *cloud) user(t *testing.T, role auth.Role) (string, string) {
 	t.Helper()
-	uid := ulid.Make().String()
-	u := accounts.User{
-		ID: uid, FirstName: "Anna", LastName: "Muster", Email: uid + "@example.ch", Language: "de", Role: role,
-		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: c.clock(),
-	}
-	if err := c.users.CreateUser(context.Background(), u, accounts.Token{Hash: "h" + uid, Kind: accounts.TokenVerify, UserID: uid, ExpiresAt: c.clock().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := c.iss.Issue(auth.Principal{UserID: uid, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return uid, tok
+	u, tok := accountstest.User(t, c.users, c.iss, accounts.User{FirstName: "Anna", LastName: "Muster", Role: role, CreatedAt: c.clock.Now()})
+	return u.ID, tok
 }
 
 // sub describes a subscription a test gives a seller.
@@ -161,7 +108,7 @@ func (c *cloud) subscribe(t *testing.T, uid string, s sub) string {
 		s.adDays = 60
 	}
 	id := ulid.Make().String()
-	now := c.clock()
+	now := c.clock.Now()
 	exp := now.Add(s.expiresIn)
 	ts := func(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00") }
 	item, err := attributevalue.MarshalMap(map[string]any{
@@ -196,26 +143,18 @@ func (c *cloud) remaining(t *testing.T, uid, id string) int {
 	return 0
 }
 
-type response struct {
-	status int
-	body   map[string]any
-	raw    string
-	header http.Header
-}
+// response is a served request's answer.
+type response struct{ testcloud.Response }
 
-func (r response) code() string {
-	e, _ := r.body["error"].(map[string]any)
-	s, _ := e["code"].(string)
-	return s
-}
-
+// str is the string under key.
 func (r response) str(key string) string {
-	s, _ := r.body[key].(string)
+	s, _ := r.JSON[key].(string)
 	return s
 }
 
+// items are the objects of a list's "items".
 func (r response) items() []map[string]any {
-	list, _ := r.body["items"].([]any)
+	list, _ := r.JSON["items"].([]any)
 	out := make([]map[string]any, len(list))
 	for i, v := range list {
 		out[i], _ = v.(map[string]any)
@@ -230,32 +169,12 @@ func (c *cloud) do(t *testing.T, method, path, token string, body any) response 
 	return c.doUA(t, method, path, token, body, "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")
 }
 
+// doUA is do from a browser that sends ua.
 func (c *cloud) doUA(t *testing.T, method, path, token string, body any, ua string) response {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := testcloud.NewRequest(t, method, path, body)
 	req.Header.Set("User-Agent", ua)
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	raw, _ := io.ReadAll(resp.Body)
-	out := response{status: resp.StatusCode, raw: string(raw), header: resp.Header}
-	_ = json.Unmarshal(raw, &out.body)
-	return out
+	return response{testcloud.ServeRequest(t, c.api, req, token)}
 }
 
 // input is a valid ProductInput body, changed by the given edits.
@@ -276,8 +195,8 @@ func input(edits ...func(map[string]any)) map[string]any {
 func (c *cloud) draft(t *testing.T, token string, edits ...func(map[string]any)) string {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/products", token, input(edits...))
-	if r.status != 201 {
-		t.Fatalf("create draft: got %d %s", r.status, r.raw)
+	if r.Status != 201 {
+		t.Fatalf("create draft: got %d %s", r.Status, r.Body)
 	}
 	return r.str("id")
 }
@@ -287,13 +206,13 @@ func (c *cloud) draft(t *testing.T, token string, edits ...func(map[string]any))
 func (c *cloud) image(t *testing.T, token, id string, ready bool) string {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/products/"+id+"/images", token, map[string]any{"contentType": "image/jpeg", "size": 123456})
-	if r.status != 201 {
-		t.Fatalf("add image: got %d %s", r.status, r.raw)
+	if r.Status != 201 {
+		t.Fatalf("add image: got %d %s", r.Status, r.Body)
 	}
-	img, _ := r.body["image"].(map[string]any)
+	img, _ := r.JSON["image"].(map[string]any)
 	imageID, _ := img["id"].(string)
 	if ready {
-		if err := c.store.MarkImageReady(context.Background(), id, imageID, catalog.RenditionKeys(id, imageID), 1600, 1200, c.clock()); err != nil {
+		if err := c.store.MarkImageReady(context.Background(), id, imageID, catalog.RenditionKeys(id, imageID), 1600, 1200, c.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -305,8 +224,8 @@ func (c *cloud) published(t *testing.T, token string, edits ...func(map[string]a
 	t.Helper()
 	id := c.draft(t, token, edits...)
 	c.image(t, token, id, true)
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", token, nil); r.status != 200 {
-		t.Fatalf("publish: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", token, nil); r.Status != 200 {
+		t.Fatalf("publish: got %d %s", r.Status, r.Body)
 	}
 	return id
 }
@@ -315,8 +234,8 @@ func (c *cloud) published(t *testing.T, token string, edits ...func(map[string]a
 func (c *cloud) searchIDs(t *testing.T, query string) []string {
 	t.Helper()
 	r := c.do(t, "GET", "/api/v1/products?"+query, "", nil)
-	if r.status != 200 {
-		t.Fatalf("search %s: got %d %s", query, r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("search %s: got %d %s", query, r.Status, r.Body)
 	}
 	var ids []string
 	for _, it := range r.items() {

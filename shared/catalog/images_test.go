@@ -58,12 +58,12 @@ func TestImageRefusals(t *testing.T) {
 		{"unknown ad", ownerTok, base + "01NOSUCHAD0000000000000000/images/" + imgA, 404, "product_not_found"},
 	}
 	for _, tt := range tests {
-		if r := c.do(t, "DELETE", tt.path, tt.token, nil); r.status != tt.status || r.code() != tt.code {
-			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.status, r.raw, tt.status, tt.code)
+		if r := c.do(t, "DELETE", tt.path, tt.token, nil); r.Status != tt.status || r.Code() != tt.code {
+			t.Errorf("%s: got %d %s, want %d %s", tt.name, r.Status, r.Body, tt.status, tt.code)
 		}
 	}
-	if r := c.do(t, "PATCH", base+adA+"/images/"+imgB, ownerTok, map[string]any{"main": true}); r.status != 409 || r.code() != "image_not_in_product" {
-		t.Errorf("main image of another ad: got %d %s", r.status, r.raw)
+	if r := c.do(t, "PATCH", base+adA+"/images/"+imgB, ownerTok, map[string]any{"main": true}); r.Status != 409 || r.Code() != "image_not_in_product" {
+		t.Errorf("main image of another ad: got %d %s", r.Status, r.Body)
 	}
 	uploads := []struct {
 		name  string
@@ -78,18 +78,18 @@ func TestImageRefusals(t *testing.T) {
 	}
 	for _, u := range uploads {
 		r := c.do(t, "POST", base+adA+"/images", ownerTok, u.body)
-		fields, _ := r.body["error"].(map[string]any)["fields"].(map[string]any)
-		if r.status != 400 || fields[u.field] != u.code {
-			t.Errorf("%s: got %d %s, want 400 %s=%s", u.name, r.status, r.raw, u.field, u.code)
+		fields, _ := r.JSON["error"].(map[string]any)["fields"].(map[string]any)
+		if r.Status != 400 || fields[u.field] != u.code {
+			t.Errorf("%s: got %d %s, want 400 %s=%s", u.name, r.Status, r.Body, u.field, u.code)
 		}
 	}
 	// The upload URL is presigned for the image's key.
 	r := c.do(t, "POST", base+adA+"/images", ownerTok, map[string]any{"contentType": "image/webp", "size": 5000})
-	up, _ := r.body["upload"].(map[string]any)
-	img, _ := r.body["image"].(map[string]any)
+	up, _ := r.JSON["upload"].(map[string]any)
+	img, _ := r.JSON["image"].(map[string]any)
 	if url, _ := up["url"].(string); !strings.Contains(url, "/uploads/"+adA+"/"+img["id"].(string)+"?") ||
 		up["headers"].(map[string]any)["Content-Type"] != "image/webp" {
-		t.Errorf("upload: got %s", r.raw)
+		t.Errorf("upload: got %s", r.Body)
 	}
 }
 
@@ -104,17 +104,17 @@ func TestDeleteImages(t *testing.T) {
 	id := c.draft(t, tok)
 	first, second := c.image(t, tok, id, true), c.image(t, tok, id, true)
 	failed := c.image(t, tok, id, false)
-	if err := c.store.MarkImageFailed(context.Background(), id, failed, "too_large", c.clock()); err != nil {
+	if err := c.store.MarkImageFailed(context.Background(), id, failed, "too_large", c.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 200 {
-		t.Fatalf("publish: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.Status != 200 {
+		t.Fatalf("publish: got %d %s", r.Status, r.Body)
 	}
 	keys := catalog.RenditionKeys(id, first)
 	c.putObjects(t, keys.All()...)
 
-	if r := c.do(t, "DELETE", "/api/v1/products/"+id+"/images/"+first, tok, nil); r.status != 204 {
-		t.Fatalf("delete main: got %d %s", r.status, r.raw)
+	if r := c.do(t, "DELETE", "/api/v1/products/"+id+"/images/"+first, tok, nil); r.Status != 204 {
+		t.Fatalf("delete main: got %d %s", r.Status, r.Body)
 	}
 	d := c.do(t, "GET", "/api/v1/products/"+id, tok, nil)
 	if d.str("mainImageId") != second {
@@ -130,13 +130,13 @@ func TestDeleteImages(t *testing.T) {
 	}
 	// The failed image holds no place in the allowance (3): two more fit
 	// beside the remaining ready one once it is gone.
-	if r := c.do(t, "DELETE", "/api/v1/products/"+id+"/images/"+failed, tok, nil); r.status != 204 {
-		t.Errorf("delete failed image: got %d %s", r.status, r.raw)
+	if r := c.do(t, "DELETE", "/api/v1/products/"+id+"/images/"+failed, tok, nil); r.Status != 204 {
+		t.Errorf("delete failed image: got %d %s", r.Status, r.Body)
 	}
 	c.image(t, tok, id, false)
 	c.image(t, tok, id, false)
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, map[string]any{"contentType": "image/jpeg", "size": 10}); r.code() != "image_count_exceeded" {
-		t.Errorf("fourth image: got %d %s, want image_count_exceeded", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, map[string]any{"contentType": "image/jpeg", "size": 10}); r.Code() != "image_count_exceeded" {
+		t.Errorf("fourth image: got %d %s, want image_count_exceeded", r.Status, r.Body)
 	}
 	if n := c.count(t, "AD#"+id, "IMG#"); n != 3 {
 		t.Errorf("images: got %d, want 3", n)
@@ -145,8 +145,8 @@ func TestDeleteImages(t *testing.T) {
 	// Deleting the ad removes the objects of every image.
 	second2 := catalog.RenditionKeys(id, second)
 	c.putObjects(t, append(second2.All(), catalog.UploadKey(id, second))...)
-	if r := c.do(t, "DELETE", "/api/v1/products/"+id, tok, nil); r.status != 204 {
-		t.Fatalf("delete ad: got %d %s", r.status, r.raw)
+	if r := c.do(t, "DELETE", "/api/v1/products/"+id, tok, nil); r.Status != 204 {
+		t.Fatalf("delete ad: got %d %s", r.Status, r.Body)
 	}
 	for _, k := range append(second2.All(), catalog.UploadKey(id, second)) {
 		if c.objectExists(t, k) {
@@ -167,7 +167,7 @@ func TestImageFunctionCalls(t *testing.T) {
 	c.subscribe(t, owner, sub{remaining: 5, images: 5})
 	id := c.draft(t, tok)
 	img := c.image(t, tok, id, false)
-	ctx, now := context.Background(), c.clock()
+	ctx, now := context.Background(), c.clock.Now()
 
 	got, err := c.store.Image(ctx, id, img)
 	if err != nil || got.State != catalog.ImagePending || got.ContentType != "image/jpeg" || got.Size != 123456 || got.UploadKey != catalog.UploadKey(id, img) {
@@ -202,7 +202,7 @@ func TestImageFunctionCalls(t *testing.T) {
 		t.Errorf("failed image: got %+v", got)
 	}
 	d := c.do(t, "GET", "/api/v1/products/"+id, tok, nil)
-	for _, v := range d.body["images"].([]any) {
+	for _, v := range d.JSON["images"].([]any) {
 		if m := v.(map[string]any); m["id"] == other && m["reason"] != "type_mismatch" {
 			t.Errorf("owner's view of the failed image: got %v", m)
 		}
@@ -232,12 +232,12 @@ func TestAbandonedUploads(t *testing.T) {
 	abandoned := c.image(t, tok, id, false)
 	c.image(t, tok, id, true)
 	body := map[string]any{"contentType": "image/jpeg", "size": 10}
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, body); r.code() != "image_count_exceeded" {
-		t.Fatalf("within the hour: got %d %s, want image_count_exceeded", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, body); r.Code() != "image_count_exceeded" {
+		t.Fatalf("within the hour: got %d %s, want image_count_exceeded", r.Status, r.Body)
 	}
-	c.advance(catalog.StaleUpload)
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, body); r.status != 201 {
-		t.Fatalf("after the hour: got %d %s, want 201", r.status, r.raw)
+	c.clock.Advance(catalog.StaleUpload)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/images", tok, body); r.Status != 201 {
+		t.Fatalf("after the hour: got %d %s, want 201", r.Status, r.Body)
 	}
 	if got, _ := c.store.Image(context.Background(), id, abandoned); got.State != catalog.ImageFailed || got.Reason != catalog.ReasonUploadMissing {
 		t.Errorf("abandoned image: got %+v", got)

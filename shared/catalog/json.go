@@ -170,7 +170,7 @@ func sellerJSON(a Ad, u accounts.User) SellerJSON {
 	return j
 }
 
-// MyAdJSON is one row of the seller's dashboard.
+// MyAdJSON is one row of My ads.
 type MyAdJSON struct {
 	ID               string `json:"id"`
 	Title            string `json:"title"`

@@ -60,8 +60,11 @@ import (
 //	        AND mainImageId = :main
 //	Status toggle                  UpdateItem AD#id/AD IF sellerId AND status
 //	My ads, newest created first   Query GSI1 GSI1PK=SELLER#uid descending
-//	                               [FilterExpression status = :s]; clicks by
-//	                               BatchGetItem AD#id/STATS
+//	                               [FilterExpression status = :s]; clicks and
+//	                               favourites by BatchGetItem AD#id/STATS
+//	                               (Store.SellerAds, Store.Stats)
+//	The seller's ads (the public   the same Query with status = active
+//	seller page, package reviews)
 //	Add an image (one TransactWriteItems)
 //	    Update AD imageCount + 1, imageOrder += [id] IF sellerId = :uid AND
 //	        imageCount < :allowance
@@ -113,10 +116,7 @@ const (
 	typeImageLookup = "ImageLookup"
 	typeViewGuard   = "ViewGuard"
 
-	// sortTimestamp has a fixed-width fraction so stored times sort and
-	// compare as strings (GSI keys and conditions on expiresAt).
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
-	dayLayout     = "2006-01-02"
+	dayLayout = "2006-01-02"
 
 	// Prefixes of the S3 keys.
 	uploadsPrefix  = "uploads/"
@@ -127,10 +127,9 @@ func adPK(id string) string                    { return adPKPrefix + id }
 func imgSK(imageID string) string              { return imgSKPrefix + imageID }
 func imagePK(imageID string) string            { return imagePKPrefix + imageID }
 func sellerPK(uid string) string               { return sellerGSI1Prefix + uid }
-func ts(t time.Time) string                    { return t.UTC().Format(sortTimestamp) }
-func sellerSK(a Ad) string                     { return ts(a.CreatedAt) + "#" + a.ID }
+func sellerSK(a Ad) string                     { return ddb.TimeKey(a.CreatedAt, a.ID) }
 func adExpiryPK(t time.Time) string            { return adExpGSI3Prefix + t.UTC().Format(dayLayout) }
-func adExpirySK(t time.Time, id string) string { return ts(t) + "#" + id }
+func adExpirySK(t time.Time, id string) string { return ddb.TimeKey(t, id) }
 func viewPK(adID string, day time.Time) string {
 	return viewPKPrefix + adID + "#" + day.UTC().Format(dayLayout)
 }

@@ -132,10 +132,13 @@ type SellerPage struct {
 	NextCursor string
 }
 
-// SellerAds returns a page of uid's ads, newest created first, limit per
-// page, only those in status when it is not empty. cursor is the
-// NextCursor of the previous page of the same list (signed; a cursor of
-// another seller or status is invalid_cursor).
+// SellerAds returns a page of seller uid's ads, newest created first,
+// limit per page, only those in status when it is not empty. It reads My
+// ads (Service.MyAds, every status), the seller's ads on the public seller
+// page (package reviews, status active) and an account's ads in the back
+// office (package admin). cursor is the NextCursor of the previous page of
+// the same list (signed; a cursor of another seller or status is
+// invalid_cursor).
 func (s *Store) SellerAds(ctx context.Context, uid, status, cursor string, limit int) (SellerPage, error) {
 	hash := ddb.FiltersHash("catalog", "seller-ads", uid, status)
 	start, err := s.cursors.Decode(cursor, hash)

@@ -78,16 +78,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		for _, who := range order {
 			resp := c.do(t, r.method, r.path, tokens[who], r.body)
-			if resp.status != r.want[who] {
-				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.status, resp.raw, r.want[who])
+			if resp.Status != r.want[who] {
+				t.Errorf("%s %s as %s: got %d %s, want %d", r.method, r.path, who, resp.Status, resp.Body, r.want[who])
 			}
-			if resp.status == 403 && r.method != "POST" && who != "owner" && r.path != "/api/v1/products" {
+			if resp.Status == 403 && r.method != "POST" && who != "owner" && r.path != "/api/v1/products" {
 				want := "product_not_owned"
 				if r.method == "DELETE" && len(r.path) > len(ad)+26 {
 					want = "image_delete_forbidden"
 				}
-				if resp.code() != want {
-					t.Errorf("%s %s as %s: got code %s, want %s", r.method, r.path, who, resp.code(), want)
+				if resp.Code() != want {
+					t.Errorf("%s %s as %s: got code %s, want %s", r.method, r.path, who, resp.Code(), want)
 				}
 			}
 		}

@@ -41,7 +41,7 @@ func (s *Store) DeactivateUpdate(a Ad, now time.Time) *types.Update {
 		ConditionExpression:      aws.String(exists + " AND #st = :active"),
 		ExpressionAttributeNames: map[string]string{"#st": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":inactive": str(StatusInactive), ":active": str(StatusActive), ":now": str(ts(now)),
+			":inactive": str(StatusInactive), ":active": str(StatusActive), ":now": str(ddb.Time(now)),
 		},
 	}
 }
@@ -68,7 +68,7 @@ func (s *Store) HideSellerAds(ctx context.Context, sellerID string, now time.Tim
 				UpdateExpression:          aws.String("SET sellerHidden = :true, updatedAt = :now"),
 				ConditionExpression:       aws.String(exists + " AND #st = :active AND sellerId = :uid"),
 				ExpressionAttributeNames:  map[string]string{"#st": "status"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":true": &types.AttributeValueMemberBOOL{Value: true}, ":active": str(StatusActive), ":uid": str(sellerID), ":now": str(ts(now))},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":true": &types.AttributeValueMemberBOOL{Value: true}, ":active": str(StatusActive), ":uid": str(sellerID), ":now": str(ddb.Time(now))},
 			})
 			if ddb.IsConditionFailed(err) {
 				continue // deactivated, expired or deleted meanwhile: nothing to hide

@@ -28,18 +28,13 @@ func (s *Store) Image(ctx context.Context, adID, imageID string) (Image, error) 
 	if !ValidID(adID) || !ValidID(imageID) {
 		return Image{}, apperr.New(apperr.CodeImageNotFound, fmt.Errorf("catalog: image %q of ad %q", imageID, adID))
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), imgSK(imageID)), ConsistentRead: aws.Bool(true),
-	})
+	var it imageItem
+	found, err := ddb.Get(ctx, s.db, s.table, ddb.Key(adPK(adID), imgSK(imageID)), &it)
 	if err != nil {
 		return Image{}, fmt.Errorf("catalog: get image %s of ad %s: %w", imageID, adID, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Image{}, apperr.New(apperr.CodeImageNotFound, fmt.Errorf("catalog: image %s of ad %s", imageID, adID))
-	}
-	var it imageItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Image{}, fmt.Errorf("catalog: decode image %s: %w", imageID, err)
 	}
 	return it.image()
 }
@@ -50,18 +45,13 @@ func (s *Store) ImageOwner(ctx context.Context, imageID string) (adID, sellerID 
 	if !ValidID(imageID) {
 		return "", "", apperr.New(apperr.CodeImageNotFound, fmt.Errorf("catalog: image id %q", imageID))
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(imagePK(imageID), skImage), ConsistentRead: aws.Bool(true),
-	})
+	var it lookupItem
+	found, err := ddb.Get(ctx, s.db, s.table, ddb.Key(imagePK(imageID), skImage), &it)
 	if err != nil {
 		return "", "", fmt.Errorf("catalog: image lookup %s: %w", imageID, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return "", "", apperr.New(apperr.CodeImageNotFound, fmt.Errorf("catalog: image %s", imageID))
-	}
-	var it lookupItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return "", "", fmt.Errorf("catalog: decode image lookup %s: %w", imageID, err)
 	}
 	return it.AdID, it.SellerID, nil
 }
@@ -85,7 +75,7 @@ func (s *Store) AddImage(ctx context.Context, img Image, sellerID string, allowa
 				"imageOrder = list_append(if_not_exists(imageOrder, :empty), :ids), updatedAt = :now"),
 			ConditionExpression: aws.String(exists + " AND sellerId = :uid AND (attribute_not_exists(imageCount) OR imageCount < :max)"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":zero": num(0), ":one": num(1), ":empty": strList(), ":ids": strList(img.ID), ":now": str(ts(now)),
+				":zero": num(0), ":one": num(1), ":empty": strList(), ":ids": strList(img.ID), ":now": str(ddb.Time(now)),
 				":uid": str(sellerID), ":max": num(int64(allowance)),
 			},
 		}},
@@ -115,41 +105,19 @@ func (s *Store) MarkImageReady(ctx context.Context, adID, imageID string, keys I
 	if err != nil {
 		return fmt.Errorf("catalog: image %s ready: %w", imageID, err)
 	}
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Update: &types.Update{
-			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), imgSK(imageID)),
-			UpdateExpression:         aws.String("SET #st = :ready, #keys = :keys, width = :w, height = :h REMOVE reason"),
-			ConditionExpression:      aws.String("#st = :pending"),
-			ExpressionAttributeNames: map[string]string{"#st": "state", "#keys": "keys"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":ready": str(ImageReady), ":pending": str(ImagePending), ":keys": keysAV,
-				":w": num(int64(w)), ":h": num(int64(h)),
-			},
-		}},
-		{Update: &types.Update{
-			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), skAd),
-			UpdateExpression:          aws.String("SET mainImageId = if_not_exists(mainImageId, :img), updatedAt = :now"),
-			ConditionExpression:       aws.String(exists),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":img": str(imageID), ":now": str(ts(now))},
-		}},
-	}})
-	if reasons, ok := ddb.CancellationReasons(err); ok {
-		switch {
-		case failedAt(reasons, 0):
-			img, err := s.Image(ctx, adID, imageID)
-			if err != nil {
-				return err
-			}
-			if img.State == ImageReady {
-				return nil
-			}
-			return apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: image %s of ad %s is %s, not pending", imageID, adID, img.State))
-		case failedAt(reasons, 1):
-			return apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: image %s ready: ad %s gone", imageID, adID))
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("catalog: image %s of ad %s ready: %w", imageID, adID, err)
+	changed, err := s.settleImage(ctx, adID, imageID, ImageReady, &types.Update{
+		UpdateExpression:         aws.String("SET #st = :ready, #keys = :keys, width = :w, height = :h REMOVE reason"),
+		ExpressionAttributeNames: map[string]string{"#st": "state", "#keys": "keys"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":ready": str(ImageReady), ":keys": keysAV, ":w": num(int64(w)), ":h": num(int64(h)),
+		},
+	}, &types.Update{
+		UpdateExpression:          aws.String("SET mainImageId = if_not_exists(mainImageId, :img), updatedAt = :now"),
+		ConditionExpression:       aws.String(exists),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":img": str(imageID), ":now": str(ddb.Time(now))},
+	})
+	if err != nil || !changed {
+		return err
 	}
 	a, err := s.Ad(ctx, adID)
 	if err != nil {
@@ -166,40 +134,51 @@ func (s *Store) MarkImageReady(ctx context.Context, adID, imageID string, keys I
 // it no longer counts against the allowance. A second call for a failed
 // image succeeds; an unknown image is image_not_found.
 func (s *Store) MarkImageFailed(ctx context.Context, adID, imageID, reason string, now time.Time) error {
+	_, err := s.settleImage(ctx, adID, imageID, ImageFailed, &types.Update{
+		UpdateExpression:          aws.String("SET #st = :failed, reason = :r"),
+		ExpressionAttributeNames:  map[string]string{"#st": "state"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":failed": str(ImageFailed), ":r": str(reason)},
+	}, &types.Update{
+		UpdateExpression:          aws.String("SET imageCount = imageCount - :one, updatedAt = :now"),
+		ConditionExpression:       aws.String(exists + " AND imageCount > :zero"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":zero": num(0), ":now": str(ddb.Time(now))},
+	})
+	return err
+}
+
+// settleImage moves the pending image imageID of ad adID to state to in
+// one transaction: image updates the image (on the condition that it is
+// still pending), ad updates the ad. It reports whether it changed
+// anything: an image in state to already is no error (S3 may deliver an
+// event twice); one in another state is conflict, a gone ad
+// product_not_found.
+func (s *Store) settleImage(ctx context.Context, adID, imageID, to string, image, ad *types.Update) (bool, error) {
+	image.TableName, image.Key = aws.String(s.table), ddb.Key(adPK(adID), imgSK(imageID))
+	image.ConditionExpression = aws.String("#st = :pending")
+	image.ExpressionAttributeValues[":pending"] = str(ImagePending)
+	ad.TableName, ad.Key = aws.String(s.table), ddb.Key(adPK(adID), skAd)
 	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Update: &types.Update{
-			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), imgSK(imageID)),
-			UpdateExpression:          aws.String("SET #st = :failed, reason = :r"),
-			ConditionExpression:       aws.String("#st = :pending"),
-			ExpressionAttributeNames:  map[string]string{"#st": "state"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":failed": str(ImageFailed), ":pending": str(ImagePending), ":r": str(reason)},
-		}},
-		{Update: &types.Update{
-			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), skAd),
-			UpdateExpression:          aws.String("SET imageCount = imageCount - :one, updatedAt = :now"),
-			ConditionExpression:       aws.String(exists + " AND imageCount > :zero"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":zero": num(0), ":now": str(ts(now))},
-		}},
+		{Update: image}, {Update: ad},
 	}})
 	if reasons, ok := ddb.CancellationReasons(err); ok {
 		switch {
 		case failedAt(reasons, 0):
 			img, err := s.Image(ctx, adID, imageID)
 			if err != nil {
-				return err
+				return false, err
 			}
-			if img.State == ImageFailed {
-				return nil
+			if img.State == to {
+				return false, nil
 			}
-			return apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: image %s of ad %s is %s, not pending", imageID, adID, img.State))
+			return false, apperr.New(apperr.CodeConflict, fmt.Errorf("catalog: image %s of ad %s is %s, not pending", imageID, adID, img.State))
 		case failedAt(reasons, 1):
-			return apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: image %s failed: ad %s gone", imageID, adID))
+			return false, apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: image %s %s: ad %s gone", imageID, to, adID))
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("catalog: image %s of ad %s failed: %w", imageID, adID, err)
+		return false, fmt.Errorf("catalog: image %s of ad %s %s: %w", imageID, adID, to, err)
 	}
-	return nil
+	return true, nil
 }
 
 // SetMainImage makes the ready image imageID the main image of ad adID
@@ -212,7 +191,7 @@ func (s *Store) SetMainImage(ctx context.Context, adID, imageID, sellerID string
 			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), skAd),
 			UpdateExpression:          aws.String("SET mainImageId = :img, updatedAt = :now"),
 			ConditionExpression:       aws.String(exists + " AND sellerId = :uid"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":img": str(imageID), ":now": str(ts(now)), ":uid": str(sellerID)},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":img": str(imageID), ":now": str(ddb.Time(now)), ":uid": str(sellerID)},
 		}},
 		{ConditionCheck: &types.ConditionCheck{
 			TableName: aws.String(s.table), Key: ddb.Key(adPK(adID), imgSK(imageID)),
@@ -271,7 +250,7 @@ func (s *Store) DeleteImage(ctx context.Context, rec AdRecord, imageID string, n
 	sets := []string{"updatedAt = :now"}
 	var removes []string
 	conds := []string{exists}
-	vals := map[string]types.AttributeValue{":now": str(ts(now))}
+	vals := map[string]types.AttributeValue{":now": str(ddb.Time(now))}
 	if img.State != ImageFailed {
 		sets = append(sets, "imageCount = imageCount - :one")
 		conds = append(conds, "imageCount > :zero")

@@ -40,12 +40,12 @@ func TestPublishRace(t *testing.T) {
 		ok, refused := 0, 0
 		for _, r := range results {
 			switch {
-			case r.status == 200 && r.str("status") == "active":
+			case r.Status == 200 && r.str("status") == "active":
 				ok++
-			case r.status == 403 && r.code() == "ad_count_exceeded":
+			case r.Status == 403 && r.Code() == "ad_count_exceeded":
 				refused++
 			default:
-				t.Errorf("round %d: got %d %s", round, r.status, r.raw)
+				t.Errorf("round %d: got %d %s", round, r.Status, r.Body)
 			}
 		}
 		if ok != 1 || refused != 1 {
@@ -86,8 +86,8 @@ func TestPublishFallsBackToNextSubscription(t *testing.T) {
 	}
 	wg.Wait()
 	for i, r := range results {
-		if r.status != 200 {
-			t.Errorf("publish %d: got %d %s, want 200", i, r.status, r.raw)
+		if r.Status != 200 {
+			t.Errorf("publish %d: got %d %s, want 200", i, r.Status, r.Body)
 		}
 	}
 	if a, b := c.remaining(t, seller, soon), c.remaining(t, seller, later); a != 0 || b != 0 {
@@ -95,7 +95,7 @@ func TestPublishFallsBackToNextSubscription(t *testing.T) {
 	}
 	// The ad's run follows the subscription that paid for it.
 	if r := c.do(t, "GET", "/api/v1/products/"+ids[0], tok, nil); r.str("expiresAt") == "" {
-		t.Errorf("expiresAt missing: %s", r.raw)
+		t.Errorf("expiresAt missing: %s", r.Body)
 	}
 }
 
@@ -120,8 +120,8 @@ func TestPublishRefusals(t *testing.T) {
 		for _, s := range tt.subs {
 			c.subscribe(t, seller, s)
 		}
-		if r := c.do(t, "POST", "/api/v1/products", tok, input()); r.status != 403 || r.code() != tt.want {
-			t.Errorf("%s: create: got %d %s, want 403 %s", tt.name, r.status, r.raw, tt.want)
+		if r := c.do(t, "POST", "/api/v1/products", tok, input()); r.Status != 403 || r.Code() != tt.want {
+			t.Errorf("%s: create: got %d %s, want 403 %s", tt.name, r.Status, r.Body, tt.want)
 		}
 		// A draft saved while the seller could publish, published after the
 		// allowance went away.
@@ -129,13 +129,13 @@ func TestPublishRefusals(t *testing.T) {
 		tmp := c.subscribe(t, seller2, sub{remaining: 1, images: 5, expiresIn: time.Hour})
 		id := c.draft(t, tok2)
 		c.image(t, tok2, id, true)
-		c.published(t, tok2)     // uses the temporary subscription's ad
-		c.advance(2 * time.Hour) // and lets it expire
+		c.published(t, tok2)           // uses the temporary subscription's ad
+		c.clock.Advance(2 * time.Hour) // and lets it expire
 		for _, s := range tt.subs {
 			c.subscribe(t, seller2, s)
 		}
-		if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok2, nil); r.status != 403 || r.code() != tt.want {
-			t.Errorf("%s: publish: got %d %s, want 403 %s", tt.name, r.status, r.raw, tt.want)
+		if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok2, nil); r.Status != 403 || r.Code() != tt.want {
+			t.Errorf("%s: publish: got %d %s, want 403 %s", tt.name, r.Status, r.Body, tt.want)
 		}
 		if got := c.remaining(t, seller2, tmp); got != 0 {
 			t.Errorf("%s: got %d, want 0", tt.name, got)
@@ -154,14 +154,14 @@ func TestPublishImageAllowance(t *testing.T) {
 	for range 3 {
 		c.image(t, tok, id, true)
 	}
-	c.advance(25 * time.Hour) // the only subscription allowing 3 photos expired
+	c.clock.Advance(25 * time.Hour) // the only subscription allowing 3 photos expired
 	small := c.subscribe(t, seller, sub{remaining: 1, images: 2})
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 403 || r.code() != "image_count_exceeded" {
-		t.Errorf("publish: got %d %s, want 403 image_count_exceeded", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.Status != 403 || r.Code() != "image_count_exceeded" {
+		t.Errorf("publish: got %d %s, want 403 image_count_exceeded", r.Status, r.Body)
 	}
 	big := c.subscribe(t, seller, sub{remaining: 1, images: 10, expiresIn: 300 * 24 * time.Hour})
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 200 {
-		t.Errorf("publish with a larger plan: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.Status != 200 {
+		t.Errorf("publish with a larger plan: got %d %s", r.Status, r.Body)
 	}
 	if c.remaining(t, seller, small) != 1 || c.remaining(t, seller, big) != 0 {
 		t.Errorf("got the small plan used, want the large one")
@@ -184,8 +184,8 @@ func TestPublishCompletesALaggingIndex(t *testing.T) {
 	if slices.Contains(c.searchIDs(t, "category=roofing"), id) {
 		t.Fatal("the unindexed ad is still in search")
 	}
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 200 || r.str("status") != "active" {
-		t.Fatalf("publish again: got %d %s, want 200 active", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.Status != 200 || r.str("status") != "active" {
+		t.Fatalf("publish again: got %d %s, want 200 active", r.Status, r.Body)
 	}
 	if !slices.Contains(c.searchIDs(t, "category=roofing"), id) {
 		t.Error("the ad is not in search after publishing again")
@@ -193,7 +193,7 @@ func TestPublishCompletesALaggingIndex(t *testing.T) {
 	if got := c.remaining(t, seller, subID); got != 1 {
 		t.Errorf("remaining ads: got %d, want 1 (one publication)", got)
 	}
-	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.status != 409 || r.code() != "product_already_active" {
-		t.Errorf("publish a third time: got %d %s, want 409 product_already_active", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+id+"/publish", tok, nil); r.Status != 409 || r.Code() != "product_already_active" {
+		t.Errorf("publish a third time: got %d %s, want 409 product_already_active", r.Status, r.Body)
 	}
 }

@@ -49,16 +49,13 @@ func (s *Store) Canton(ctx context.Context, code string) (Canton, error) {
 	if len(code) != 2 {
 		return Canton{}, apperr.New(apperr.CodeNotFound, fmt.Errorf("catalog: canton %q", code))
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ddb.Key(pkCanton, code)})
+	var c Canton
+	found, err := ddb.GetItem(ctx, s.db, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ddb.Key(pkCanton, code)}, &c)
 	if err != nil {
 		return Canton{}, fmt.Errorf("catalog: canton %s: %w", code, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Canton{}, apperr.New(apperr.CodeNotFound, fmt.Errorf("catalog: canton %s", code))
-	}
-	var c Canton
-	if err := attributevalue.UnmarshalMap(out.Item, &c); err != nil {
-		return Canton{}, fmt.Errorf("catalog: decode canton %s: %w", code, err)
 	}
 	return c, nil
 }

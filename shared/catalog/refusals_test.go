@@ -1,20 +1,13 @@
 package catalog_test
 
 import (
+	"bytes"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/remat/remat/shared/auth"
 )
-
-// fieldCode is the field code the error body names for field ("" when none).
-func (r response) fieldCode(field string) string {
-	e, _ := r.body["error"].(map[string]any)
-	fields, _ := e["fields"].(map[string]any)
-	s, _ := fields[field].(string)
-	return s
-}
 
 // TestSearchRefusesBadParams: numbers that are not numbers and a place
 // too long to be one are validation errors of their parameter, never a
@@ -40,13 +33,13 @@ func TestSearchRefusesBadParams(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "GET", "/api/v1/products?"+tt.query, "", nil)
-		if r.status != 400 || r.code() != "validation_failed" || r.fieldCode(tt.field) != tt.want {
-			t.Errorf("%s: got %d %s, want 400 with %s: %s", tt.name, r.status, r.raw, tt.field, tt.want)
+		if r.Status != 400 || r.Code() != "validation_failed" || r.FieldCode(tt.field) != tt.want {
+			t.Errorf("%s: got %d %s, want 400 with %s: %s", tt.name, r.Status, r.Body, tt.field, tt.want)
 		}
 	}
 	// A place of 100 characters is looked up (and not found).
-	if r := c.do(t, "GET", "/api/v1/products?location="+strings.Repeat("é", 100), "", nil); r.status != 400 || r.fieldCode("location") != "unknown_locality" {
-		t.Errorf("location of 100 characters: got %d %s, want unknown_locality", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/products?location="+strings.Repeat("é", 100), "", nil); r.Status != 400 || r.FieldCode("location") != "unknown_locality" {
+		t.Errorf("location of 100 characters: got %d %s, want unknown_locality", r.Status, r.Body)
 	}
 }
 
@@ -90,8 +83,8 @@ func TestProductInputRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "POST", "/api/v1/products", tok, input(tt.edit))
-		if r.status != 400 || r.code() != "validation_failed" || r.fieldCode(tt.field) != tt.want {
-			t.Errorf("create, %s: got %d %s, want 400 with %s: %s", tt.name, r.status, r.raw, tt.field, tt.want)
+		if r.Status != 400 || r.Code() != "validation_failed" || r.FieldCode(tt.field) != tt.want {
+			t.Errorf("create, %s: got %d %s, want 400 with %s: %s", tt.name, r.Status, r.Body, tt.field, tt.want)
 		}
 	}
 	if n := c.count(t, "AD#", "AD"); n != 0 {
@@ -102,13 +95,13 @@ func TestProductInputRefusals(t *testing.T) {
 	before := c.do(t, "GET", "/api/v1/products/"+id, tok, nil)
 	for _, tt := range tests {
 		r := c.do(t, "PATCH", "/api/v1/products/"+id, tok, input(tt.edit))
-		if r.status != 400 || r.code() != "validation_failed" || r.fieldCode(tt.field) != tt.want {
-			t.Errorf("edit, %s: got %d %s, want 400 with %s: %s", tt.name, r.status, r.raw, tt.field, tt.want)
+		if r.Status != 400 || r.Code() != "validation_failed" || r.FieldCode(tt.field) != tt.want {
+			t.Errorf("edit, %s: got %d %s, want 400 with %s: %s", tt.name, r.Status, r.Body, tt.field, tt.want)
 		}
 	}
 	after := c.do(t, "GET", "/api/v1/products/"+id, tok, nil)
-	if after.raw != before.raw {
-		t.Errorf("a refused edit changed the draft:\n got %s\nwant %s", after.raw, before.raw)
+	if !bytes.Equal(after.Body, before.Body) {
+		t.Errorf("a refused edit changed the draft:\n got %s\nwant %s", after.Body, before.Body)
 	}
 	if n := c.count(t, "AD#", "AD"); n != 1 {
 		t.Errorf("got %d ads, want the one draft", n)
@@ -126,8 +119,8 @@ func TestProductInputNormalised(t *testing.T) {
 		set("description", "Zeile 1\r\nZeile\u00a02\rZeile 3\u2028\tEnde "),
 		set("priceRp", 0), set("discountPct", 0),
 	))
-	if r.status != 201 {
-		t.Fatalf("create: got %d %s", r.status, r.raw)
+	if r.Status != 201 {
+		t.Fatalf("create: got %d %s", r.Status, r.Body)
 	}
 	if got, want := r.str("title"), "Café Tisch"; got != want {
 		t.Errorf("title: got %q, want %q", got, want)
@@ -135,7 +128,7 @@ func TestProductInputNormalised(t *testing.T) {
 	if got, want := r.str("description"), "Zeile 1\nZeile\u00a02\nZeile 3\n\tEnde"; got != want {
 		t.Errorf("description: got %q, want %q", got, want)
 	}
-	if got, _ := r.body["priceRp"].(float64); got != 0 {
-		t.Errorf("price: got %v, want 0", r.body["priceRp"])
+	if got, _ := r.JSON["priceRp"].(float64); got != 0 {
+		t.Errorf("price: got %v, want 0", r.JSON["priceRp"])
 	}
 }

@@ -36,7 +36,7 @@ const (
 	ReferenceRecheck = 5 * time.Second
 	// UploadTTL is how long a presigned upload URL works.
 	UploadTTL = 10 * time.Minute
-	// MyAdsPageSize is the page of GET /products/mine.
+	// MyAdsPageSize is the page size of My ads (GET /products/mine).
 	MyAdsPageSize = 20
 	// SimilarCount is how many similar ads are shown, SimilarRadiusKm how
 	// near they are looked for first.

@@ -48,7 +48,7 @@ func (s *Store) Publish(ctx context.Context, a Ad, sub billing.Subscription, now
 			ConditionExpression:      aws.String(exists + " AND sellerId = :uid AND #st = :seen AND mainImageId = :main"),
 			ExpressionAttributeNames: map[string]string{"#st": "status"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":active": str(StatusActive), ":now": str(ts(now)), ":exp": str(ts(expires)), ":sub": str(sub.ID),
+				":active": str(StatusActive), ":now": str(ddb.Time(now)), ":exp": str(ddb.Time(expires)), ":sub": str(sub.ID),
 				":g3pk": str(adExpiryPK(expires)), ":g3sk": str(adExpirySK(expires, a.ID)), ":uid": str(a.SellerID),
 				":seen": str(a.Status), ":main": str(a.MainImageID),
 			},
@@ -81,7 +81,7 @@ func (s *Store) SetStatus(ctx context.Context, a Ad, to string, now time.Time) (
 		TableName: aws.String(s.table), Key: ddb.Key(adPK(a.ID), skAd),
 		ExpressionAttributeNames: map[string]string{"#st": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":to": str(to), ":seen": str(a.Status), ":uid": str(a.SellerID), ":now": str(ts(now)),
+			":to": str(to), ":seen": str(a.Status), ":uid": str(a.SellerID), ":now": str(ddb.Time(now)),
 		},
 		ReturnValues: types.ReturnValueAllNew,
 	}
@@ -137,7 +137,7 @@ func (s *Store) ExpireDue(ctx context.Context, now time.Time) (int, error) {
 			IndexName:              aws.String(ddb.IndexGSI3),
 			KeyConditionExpression: aws.String("GSI3PK = :pk AND GSI3SK < :upper"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk": str(adExpiryPK(now.AddDate(0, 0, d))), ":upper": str(ts(now) + "$"),
+				":pk": str(adExpiryPK(now.AddDate(0, 0, d))), ":upper": str(ddb.Time(now) + "$"),
 			},
 			ExpressionAttributeNames: map[string]string{"#st": "status"},
 			ProjectionExpression:     aws.String("id, #st"),
@@ -165,7 +165,7 @@ func (s *Store) ExpireDue(ctx context.Context, now time.Time) (int, error) {
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		return n, fmt.Errorf("catalog: expire ads at %s: %w", ts(now), err)
+		return n, fmt.Errorf("catalog: expire ads at %s: %w", ddb.Time(now), err)
 	}
 	return n, nil
 }
@@ -181,7 +181,7 @@ func (s *Store) expire(ctx context.Context, id, status string, now time.Time) (b
 			UpdateExpression:          aws.String("SET #st = :expired, updatedAt = :now"),
 			ConditionExpression:       aws.String(exists + " AND #st = :active AND expiresAt <= :now"),
 			ExpressionAttributeNames:  map[string]string{"#st": "status"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":expired": str(StatusExpired), ":active": str(StatusActive), ":now": str(ts(now))},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":expired": str(StatusExpired), ":active": str(StatusActive), ":now": str(ddb.Time(now))},
 		})
 		if ddb.IsConditionFailed(err) {
 			return false, nil // deactivated, deleted or expired by a parallel run

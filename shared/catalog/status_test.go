@@ -16,8 +16,8 @@ func TestStatusTransitions(t *testing.T) {
 	c.image(t, tok, ready, true)
 	active := c.published(t, tok)
 	inactive := c.published(t, tok)
-	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "inactive"}); r.status != 200 {
-		t.Fatalf("deactivate: got %d %s", r.status, r.raw)
+	if r := c.do(t, "PATCH", "/api/v1/products/"+inactive+"/status", tok, map[string]any{"status": "inactive"}); r.Status != 200 {
+		t.Fatalf("deactivate: got %d %s", r.Status, r.Body)
 	}
 	tests := []struct {
 		name, id, to string
@@ -35,8 +35,8 @@ func TestStatusTransitions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := c.do(t, "PATCH", "/api/v1/products/"+tt.id+"/status", tok, map[string]any{"status": tt.to})
-		if r.status != tt.status || (tt.code != "" && r.code() != tt.code) || (tt.want != "" && r.str("status") != tt.want) {
-			t.Errorf("%s: got %d %s, want %d %s%s", tt.name, r.status, r.raw, tt.status, tt.code, tt.want)
+		if r.Status != tt.status || (tt.code != "" && r.Code() != tt.code) || (tt.want != "" && r.str("status") != tt.want) {
+			t.Errorf("%s: got %d %s, want %d %s%s", tt.name, r.Status, r.Body, tt.status, tt.code, tt.want)
 		}
 	}
 	// Three publications consumed ads: active, inactive and the draft
@@ -45,8 +45,8 @@ func TestStatusTransitions(t *testing.T) {
 		t.Errorf("remaining: got %d, want 2", got)
 	}
 	// Publishing an inactive ad within its run just reactivates it.
-	if r := c.do(t, "POST", "/api/v1/products/"+active+"/publish", tok, nil); r.status != 200 || r.str("status") != "active" {
-		t.Errorf("publish inactive: got %d %s", r.status, r.raw)
+	if r := c.do(t, "POST", "/api/v1/products/"+active+"/publish", tok, nil); r.Status != 200 || r.str("status") != "active" {
+		t.Errorf("publish inactive: got %d %s", r.Status, r.Body)
 	}
 	if got := c.remaining(t, owner, subID); got != 2 {
 		t.Errorf("remaining after reactivation by publish: got %d, want 2", got)

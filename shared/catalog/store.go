@@ -18,34 +18,18 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client the Store uses
-// (*dynamodb.Client satisfies it). It includes what package search and
-// billing's subscription reads need.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
-	BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-var _ DynamoAPI = (*dynamodb.Client)(nil)
-
 // Store keeps the catalogue in the single table (see keys.go) and the
 // search index in step with it. Missing items are coded apperr errors
 // (product_not_found, image_not_found). Safe for concurrent use.
 type Store struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
 
 // NewStore returns a store on table. Lists and searches need cursors
 // (WithCursors); the image function and the seed do not.
-func NewStore(db DynamoAPI, table string) *Store {
+func NewStore(db ddb.API, table string) *Store {
 	return &Store{db: db, table: table}
 }
 
@@ -100,7 +84,7 @@ func toAdItem(a Ad, imageCount int) adItem {
 		CategoryPath: a.CategoryPath, Brand: a.Brand, Description: a.Description, PriceRp: a.PriceRp,
 		DiscountPct: a.DiscountPct, Condition: a.Condition, Quantity: a.Quantity, Pickup: a.Pickup,
 		Delivery: a.Delivery, Location: a.Location, MainImageID: a.MainImageID, ImageOrder: a.ImageOrder,
-		ImageCount: imageCount, CreatedAt: ts(a.CreatedAt), UpdatedAt: ts(a.UpdatedAt),
+		ImageCount: imageCount, CreatedAt: ddb.Time(a.CreatedAt), UpdatedAt: ddb.Time(a.UpdatedAt),
 		SubscriptionID: a.SubscriptionID,
 	}
 	if it.CategoryPath == nil {
@@ -110,10 +94,10 @@ func toAdItem(a Ad, imageCount int) adItem {
 		it.ImageOrder = []string{}
 	}
 	if !a.PublishedAt.IsZero() {
-		it.PublishedAt = ts(a.PublishedAt)
+		it.PublishedAt = ddb.Time(a.PublishedAt)
 	}
 	if !a.ExpiresAt.IsZero() {
-		it.ExpiresAt = ts(a.ExpiresAt)
+		it.ExpiresAt = ddb.Time(a.ExpiresAt)
 	}
 	if a.Status == StatusActive && !a.ExpiresAt.IsZero() {
 		it.GSI3PK, it.GSI3SK = adExpiryPK(a.ExpiresAt), adExpirySK(a.ExpiresAt, a.ID)
@@ -169,7 +153,7 @@ func toImageItem(img Image) imageItem {
 	return imageItem{
 		PK: adPK(img.AdID), SK: imgSK(img.ID), Type: typeImage, ImageID: img.ID, AdID: img.AdID, State: img.State,
 		Reason: img.Reason, ContentType: img.ContentType, Size: img.Size, UploadKey: img.UploadKey, Keys: img.Keys,
-		Width: img.Width, Height: img.Height, CreatedAt: ts(img.CreatedAt),
+		Width: img.Width, Height: img.Height, CreatedAt: ddb.Time(img.CreatedAt),
 	}
 }
 
@@ -265,18 +249,13 @@ func (s *Store) adItem(ctx context.Context, id string) (Ad, adItem, error) {
 	if !ValidID(id) {
 		return Ad{}, adItem{}, apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: ad id %q", id))
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(adPK(id), skAd), ConsistentRead: aws.Bool(true),
-	})
+	var it adItem
+	found, err := ddb.Get(ctx, s.db, s.table, ddb.Key(adPK(id), skAd), &it)
 	if err != nil {
 		return Ad{}, adItem{}, fmt.Errorf("catalog: get ad %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Ad{}, adItem{}, apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: ad %s", id))
-	}
-	var it adItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Ad{}, adItem{}, fmt.Errorf("catalog: decode ad %s: %w", id, err)
 	}
 	a, err := it.ad()
 	return a, it, err
@@ -370,7 +349,7 @@ func (s *Store) UpdateDetails(ctx context.Context, id, sellerID string, d Detail
 	vals, err := attributevalue.MarshalMap(map[string]any{
 		":title": d.Title, ":cat": d.CategorySlug, ":path": nonNil(d.CategoryPath), ":brand": d.Brand, ":desc": d.Description,
 		":price": d.PriceRp, ":disc": d.DiscountPct, ":cond": d.Condition, ":qty": d.Quantity, ":pickup": d.Pickup,
-		":delivery": d.Delivery, ":loc": d.Location, ":now": ts(now), ":uid": sellerID,
+		":delivery": d.Delivery, ":loc": d.Location, ":now": ddb.Time(now), ":uid": sellerID,
 	})
 	if err != nil {
 		return Ad{}, fmt.Errorf("catalog: update ad %s: %w", id, err)
@@ -477,89 +456,30 @@ func objectKeys(img Image) []string {
 
 // ---------------------------------------------------------------- helpers
 
+// queryAll runs in on the table to the end of its result.
 func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
 	in.TableName = aws.String(s.table)
-	var all []map[string]types.AttributeValue
-	for {
-		out, err := s.db.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("query: %w", err)
-		}
-		all = append(all, out.Items...)
-		if len(out.LastEvaluatedKey) == 0 {
-			return all, nil
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+	items, err := ddb.QueryAll[map[string]types.AttributeValue](ctx, s.db, in)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	return items, nil
 }
 
-const (
-	batchWriteMax = 25
-	batchGetMax   = 100
-	maxBatchTries = 8
-)
-
-// batchWrite sends reqs in BatchWriteItem calls of 25, resending
-// unprocessed items with a growing pause.
+// batchWrite sends reqs (any number) to the table (ddb.BatchWrite).
 func (s *Store) batchWrite(ctx context.Context, reqs []types.WriteRequest) error {
-	for len(reqs) > 0 {
-		n := min(len(reqs), batchWriteMax)
-		pending := map[string][]types.WriteRequest{s.table: reqs[:n]}
-		reqs = reqs[n:]
-		for try := 0; len(pending[s.table]) > 0; try++ {
-			if try == maxBatchTries {
-				return fmt.Errorf("batch write: %d items unprocessed after %d tries", len(pending[s.table]), try)
-			}
-			if err := pause(ctx, try); err != nil {
-				return err
-			}
-			out, err := s.db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
-			if err != nil {
-				return fmt.Errorf("batch write: %w", err)
-			}
-			pending = out.UnprocessedItems
-		}
+	if err := ddb.BatchWrite(ctx, s.db, s.table, reqs); err != nil {
+		return fmt.Errorf("catalog: %w", err)
 	}
 	return nil
 }
 
-// batchGet reads keys (any number) with BatchGetItem, resending
-// unprocessed keys; the items come back in no particular order.
+// batchGet reads keys (any number) of the table, in no particular order
+// (ddb.BatchGet).
 func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeValue) ([]map[string]types.AttributeValue, error) {
-	var out []map[string]types.AttributeValue
-	for len(keys) > 0 {
-		n := min(len(keys), batchGetMax)
-		pending := map[string]types.KeysAndAttributes{s.table: {Keys: keys[:n]}}
-		keys = keys[n:]
-		for try := 0; len(pending[s.table].Keys) > 0; try++ {
-			if try == maxBatchTries {
-				return nil, fmt.Errorf("batch get: keys unprocessed after %d tries", try)
-			}
-			if err := pause(ctx, try); err != nil {
-				return nil, err
-			}
-			res, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending})
-			if err != nil {
-				return nil, fmt.Errorf("batch get: %w", err)
-			}
-			out = append(out, res.Responses[s.table]...)
-			pending = res.UnprocessedKeys
-		}
+	items, err := ddb.BatchGet(ctx, s.db, s.table, types.KeysAndAttributes{Keys: keys})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
 	}
-	return out, nil
-}
-
-// pause waits before retry try (none before the first).
-func pause(ctx context.Context, try int) error {
-	if try == 0 {
-		return nil
-	}
-	t := time.NewTimer(time.Duration(1<<min(try, 8)) * 10 * time.Millisecond)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return fmt.Errorf("catalog: %w", ctx.Err())
-	case <-t.C:
-		return nil
-	}
+	return items, nil
 }

@@ -65,17 +65,11 @@ type TaxonomyVersion struct {
 // TaxonomyVersion reads the version item; consistent asks for a strongly
 // consistent read.
 func (s *Store) TaxonomyVersion(ctx context.Context, consistent bool) (TaxonomyVersion, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(pkTaxonomy, skVersion), ConsistentRead: aws.Bool(consistent),
-	})
-	if err != nil {
-		return TaxonomyVersion{}, fmt.Errorf("catalog: taxonomy version: %w", err)
-	}
 	var v TaxonomyVersion
-	if out.Item != nil {
-		if err := attributevalue.UnmarshalMap(out.Item, &v); err != nil {
-			return TaxonomyVersion{}, fmt.Errorf("catalog: decode taxonomy version: %w", err)
-		}
+	if _, err := ddb.GetItem(ctx, s.db, &dynamodb.GetItemInput{
+		TableName: aws.String(s.table), Key: ddb.Key(pkTaxonomy, skVersion), ConsistentRead: aws.Bool(consistent),
+	}, &v); err != nil {
+		return TaxonomyVersion{}, fmt.Errorf("catalog: taxonomy version: %w", err)
 	}
 	return v, nil
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
-	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 )
 
 var taxonomyActor = audit.Actor{ID: "admin-1", Email: "ada@example.ch"}
@@ -23,10 +23,7 @@ var taxonomyActor = audit.Actor{ID: "admin-1", Email: "ada@example.ch"}
 // c, with the audit log to check what it recorded.
 func taxonomy(t *testing.T, c *cloud) (*catalog.Taxonomy, *audit.Log) {
 	t.Helper()
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	return catalog.NewTaxonomy(c.store, audit.NewRecorder(c.db, c.table)), audit.NewLog(c.db, c.table, cursors)
 }
 
@@ -55,6 +52,18 @@ func codeOf(err error) apperr.Code {
 	return apperr.From(err).Code
 }
 
+// checkRefusal fails t unless err is coded code and, when fields is not
+// nil, names exactly these field codes.
+func checkRefusal(t *testing.T, err error, code apperr.Code, fields map[string]string) {
+	t.Helper()
+	if got := codeOf(err); got != code {
+		t.Fatalf("got %v (%v), want %v", got, err, code)
+	}
+	if fields != nil && fmt.Sprint(fieldsOf(err)) != fmt.Sprint(fields) {
+		t.Errorf("fields: got %v, want %v", fieldsOf(err), fields)
+	}
+}
+
 func fieldsOf(err error) map[string]string {
 	var e *apperr.Error
 	if errors.As(err, &e) {
@@ -67,8 +76,8 @@ func fieldsOf(err error) map[string]string {
 func publicSlugs(t *testing.T, c *cloud) []string {
 	t.Helper()
 	r := c.do(t, "GET", "/api/v1/categories", "", nil)
-	if r.status != 200 {
-		t.Fatalf("categories: got %d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("categories: got %d %s", r.Status, r.Body)
 	}
 	var out []string
 	for _, it := range r.items() {
@@ -131,12 +140,7 @@ func TestCreateCategory(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tax.CreateCategory(ctx, taxonomyActor, tt.in)
-			if got := codeOf(err); got != tt.code {
-				t.Fatalf("got %v (%v), want %v", got, err, tt.code)
-			}
-			if tt.fields != nil && fmt.Sprint(fieldsOf(err)) != fmt.Sprint(tt.fields) {
-				t.Errorf("fields: got %v, want %v", fieldsOf(err), tt.fields)
-			}
+			checkRefusal(t, err, tt.code, tt.fields)
 		})
 	}
 }
@@ -213,12 +217,7 @@ func TestUpdateCategory(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tax.UpdateCategory(ctx, taxonomyActor, tt.slug, tt.patch)
-			if got := codeOf(err); got != tt.code {
-				t.Fatalf("got %v (%v), want %v", got, err, tt.code)
-			}
-			if tt.fields != nil && fmt.Sprint(fieldsOf(err)) != fmt.Sprint(tt.fields) {
-				t.Errorf("fields: got %v, want %v", fieldsOf(err), tt.fields)
-			}
+			checkRefusal(t, err, tt.code, tt.fields)
 		})
 	}
 }
@@ -243,7 +242,7 @@ func TestHiddenCategoryKeepsItsAds(t *testing.T) {
 	if !slices.Contains(publicSlugs(t, c), "roofing") {
 		t.Errorf("within %v: want the cached tree", catalog.ReferenceRecheck)
 	}
-	c.advance(catalog.ReferenceRecheck)
+	c.clock.Advance(catalog.ReferenceRecheck)
 	if slices.Contains(publicSlugs(t, c), "roofing") {
 		t.Errorf("after %v: got roofing, want it hidden", catalog.ReferenceRecheck)
 	}
@@ -254,29 +253,29 @@ func TestHiddenCategoryKeepsItsAds(t *testing.T) {
 	if ids := c.searchIDs(t, "category=roofing"); !slices.Contains(ids, id) {
 		t.Errorf("search in the hidden category: got %v, want the ad", ids)
 	}
-	if r := c.do(t, "GET", "/api/v1/products/"+id, "", nil); r.status != 200 {
-		t.Errorf("detail: got %d %s, want 200", r.status, r.raw)
+	if r := c.do(t, "GET", "/api/v1/products/"+id, "", nil); r.Status != 200 {
+		t.Errorf("detail: got %d %s, want 200", r.Status, r.Body)
 	}
-	if r := c.do(t, "PATCH", "/api/v1/products/"+id, token, input(set("title", "Dachziegel, neu beschrieben"))); r.status != 200 {
-		t.Errorf("edit keeping the hidden category: got %d %s, want 200", r.status, r.raw)
+	if r := c.do(t, "PATCH", "/api/v1/products/"+id, token, input(set("title", "Dachziegel, neu beschrieben"))); r.Status != 200 {
+		t.Errorf("edit keeping the hidden category: got %d %s, want 200", r.Status, r.Body)
 	}
 	r := c.do(t, "POST", "/api/v1/products", token, input())
-	if e, _ := r.body["error"].(map[string]any); r.status != 400 || fmt.Sprint(e["fields"]) != "map[categorySlug:unknown_category]" {
-		t.Errorf("new ad in the hidden category: got %d %s, want 400 unknown_category", r.status, r.raw)
+	if e, _ := r.JSON["error"].(map[string]any); r.Status != 400 || fmt.Sprint(e["fields"]) != "map[categorySlug:unknown_category]" {
+		t.Errorf("new ad in the hidden category: got %d %s, want 400 unknown_category", r.Status, r.Body)
 	}
 
 	// Hiding a parent hides its sub-categories too; showing it again brings them back.
 	if _, err := tax.UpdateCategory(ctx, taxonomyActor, "tools", catalog.CategoryPatch{Hidden: boolp(true)}); err != nil {
 		t.Fatal(err)
 	}
-	c.advance(catalog.ReferenceRecheck)
+	c.clock.Advance(catalog.ReferenceRecheck)
 	if slugs := publicSlugs(t, c); slices.Contains(slugs, "tools") || slices.Contains(slugs, "hand-tools") {
 		t.Errorf("hidden parent: got %v, want tools and its sub-categories gone", slugs)
 	}
 	if _, err := tax.UpdateCategory(ctx, taxonomyActor, "tools", catalog.CategoryPatch{Hidden: boolp(false)}); err != nil {
 		t.Fatal(err)
 	}
-	c.advance(catalog.ReferenceRecheck)
+	c.clock.Advance(catalog.ReferenceRecheck)
 	if slugs := publicSlugs(t, c); !slices.Contains(slugs, "tools") || !slices.Contains(slugs, "hand-tools") {
 		t.Errorf("shown again: got %v, want tools and hand-tools", slugs)
 	}
@@ -320,8 +319,8 @@ func TestDeleteCategory(t *testing.T) {
 	}
 
 	// Once its ad is gone, the category is unused.
-	if r := c.do(t, "DELETE", "/api/v1/products/"+id, token, nil); r.status != 204 {
-		t.Fatalf("delete ad: got %d %s", r.status, r.raw)
+	if r := c.do(t, "DELETE", "/api/v1/products/"+id, token, nil); r.Status != 204 {
+		t.Fatalf("delete ad: got %d %s", r.Status, r.Body)
 	}
 	if err := tax.DeleteCategory(ctx, taxonomyActor, "roofing"); err != nil {
 		t.Errorf("delete roofing without ads: got %v, want nil", err)
@@ -404,7 +403,7 @@ func TestBrands(t *testing.T) {
 	if got := codeOf(func() error { _, err := tax.RenameBrand(ctx, taxonomyActor, "nowhere", "Nowhere"); return err }()); got != apperr.CodeBrandNotFound {
 		t.Errorf("rename unknown: got %v, want brand_not_found", got)
 	}
-	c.advance(catalog.ReferenceRecheck)
+	c.clock.Advance(catalog.ReferenceRecheck)
 	id := c.draft(t, token, set("brand", "festotools ag"))
 	if r := c.do(t, "GET", "/api/v1/products/"+id, token, nil); r.str("brand") != "FestoTools AG" {
 		t.Errorf("new ad's brand: got %q, want the canonical FestoTools AG", r.str("brand"))
@@ -425,7 +424,7 @@ func TestBrands(t *testing.T) {
 	if got := codeOf(tax.DeleteBrand(ctx, taxonomyActor, "festo-tools")); got != apperr.CodeBrandNotFound {
 		t.Errorf("delete again: got %v, want brand_not_found", got)
 	}
-	c.advance(catalog.ReferenceRecheck)
+	c.clock.Advance(catalog.ReferenceRecheck)
 	r := c.do(t, "GET", "/api/v1/brands", "", nil)
 	for _, it := range r.items() {
 		if it["slug"] == "festo-tools" {
@@ -466,11 +465,11 @@ func TestReferenceCacheRechecks(t *testing.T) {
 	if _, err := tax.UpdateCategory(ctx, taxonomyActor, "timber", catalog.CategoryPatch{Names: map[string]string{"de": "Bauholz"}}); err != nil {
 		t.Fatal(err)
 	}
-	c.advance(catalog.ReferenceRecheck - time.Millisecond)
+	c.clock.Advance(catalog.ReferenceRecheck - time.Millisecond)
 	if got := name(); got != "Holz" {
 		t.Errorf("before the recheck: got %q, want the cached Holz", got)
 	}
-	c.advance(time.Millisecond)
+	c.clock.Advance(time.Millisecond)
 	if got := name(); got != "Bauholz" {
 		t.Errorf("after the recheck: got %q, want Bauholz", got)
 	}

@@ -1,11 +1,7 @@
 package catalog_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -25,22 +21,10 @@ func (c *cloud) viewFrom(t *testing.T, id, token, visitor, addr string) response
 // viewAs is viewFrom with the user agent ua.
 func (c *cloud) viewAs(t *testing.T, id, token, visitor, addr, ua string) response {
 	t.Helper()
-	b, _ := json.Marshal(map[string]any{"visitorId": visitor})
-	req := httptest.NewRequest("POST", "/api/v1/products/"+id+"/view", bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
+	req := testcloud.NewRequest(t, "POST", "/api/v1/products/"+id+"/view", map[string]any{"visitorId": visitor})
 	req.Header.Set("User-Agent", ua)
 	req.Header.Set("CloudFront-Viewer-Address", addr+":43210")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	raw, _ := io.ReadAll(resp.Body)
-	out := response{status: resp.StatusCode, raw: string(raw), header: resp.Header}
-	_ = json.Unmarshal(raw, &out.body)
-	return out
+	return response{testcloud.ServeRequest(t, c.api, req, token)}
 }
 
 // TestViewCountsOncePerAddressAndAd: the visitor id is the browser's own
@@ -54,7 +38,7 @@ func TestViewCountsOncePerAddressAndAd(t *testing.T) {
 	id := c.published(t, ownerTok)
 	other := c.published(t, ownerTok)
 	clicks := func(ad string) float64 {
-		v, _ := c.do(t, "GET", "/api/v1/products/"+ad, ownerTok, nil).body["clicks"].(float64)
+		v, _ := c.do(t, "GET", "/api/v1/products/"+ad, ownerTok, nil).JSON["clicks"].(float64)
 		return v
 	}
 	steps := []struct {
@@ -72,7 +56,7 @@ func TestViewCountsOncePerAddressAndAd(t *testing.T) {
 		{"the first address on the next day", id, "visitor-ffff", "198.51.100.7", 5, 25 * time.Hour},
 	}
 	for _, s := range steps {
-		c.advance(s.advance)
+		c.clock.Advance(s.advance)
 		visitors := []string{s.visitor}
 		if s.visitor == "" {
 			visitors = nil
@@ -81,8 +65,8 @@ func TestViewCountsOncePerAddressAndAd(t *testing.T) {
 			}
 		}
 		for _, v := range visitors {
-			if r := c.viewFrom(t, s.ad, "", v, s.addr); r.status != 204 {
-				t.Errorf("%s: got %d %s, want 204", s.name, r.status, r.raw)
+			if r := c.viewFrom(t, s.ad, "", v, s.addr); r.Status != 204 {
+				t.Errorf("%s: got %d %s, want 204", s.name, r.Status, r.Body)
 			}
 		}
 		if got := clicks(s.ad); got != s.wantClicks {
@@ -90,8 +74,8 @@ func TestViewCountsOncePerAddressAndAd(t *testing.T) {
 		}
 	}
 	// Per ad: the first address still counts on another ad.
-	if r := c.viewFrom(t, other, "", "visitor-aaaa", "198.51.100.7"); r.status != 204 || clicks(other) != 1 {
-		t.Errorf("another ad: got %d %s and %v clicks, want 204 and 1", r.status, r.raw, clicks(other))
+	if r := c.viewFrom(t, other, "", "visitor-aaaa", "198.51.100.7"); r.Status != 204 || clicks(other) != 1 {
+		t.Errorf("another ad: got %d %s and %v clicks, want 204 and 1", r.Status, r.Body, clicks(other))
 	}
 }
 
@@ -112,19 +96,19 @@ func TestViewFloodFromOneAddressIsRefused(t *testing.T) {
 			ad = "01NOSUCHAD0000000000000000" // unknown ads count against the address too
 		}
 		r := c.viewFrom(t, ad, "", fmt.Sprintf("visitor-%04d", i), flood)
-		if r.status != 204 && r.status != 404 {
-			t.Fatalf("view %d: got %d %s, want 204 or 404", i+1, r.status, r.raw)
+		if r.Status != 204 && r.Status != 404 {
+			t.Fatalf("view %d: got %d %s, want 204 or 404", i+1, r.Status, r.Body)
 		}
 	}
 	r := c.viewFrom(t, id, "", "visitor-next", flood)
-	if r.status != 429 || r.code() != "too_many_requests" || r.header.Get("Retry-After") == "" {
-		t.Errorf("view 301: got %d %s (Retry-After %q), want 429 too_many_requests", r.status, r.raw, r.header.Get("Retry-After"))
+	if r.Status != 429 || r.Code() != "too_many_requests" || r.Header.Get("Retry-After") == "" {
+		t.Errorf("view 301: got %d %s (Retry-After %q), want 429 too_many_requests", r.Status, r.Body, r.Header.Get("Retry-After"))
 	}
-	if r := c.viewFrom(t, id, "", "visitor-else", "203.0.113.10"); r.status != 204 {
-		t.Errorf("another address: got %d %s, want 204", r.status, r.raw)
+	if r := c.viewFrom(t, id, "", "visitor-else", "203.0.113.10"); r.Status != 204 {
+		t.Errorf("another address: got %d %s, want 204", r.Status, r.Body)
 	}
-	c.advance(10 * time.Minute)
-	if r := c.viewFrom(t, id, "", "visitor-later", flood); r.status != 204 {
-		t.Errorf("the next window: got %d %s, want 204", r.status, r.raw)
+	c.clock.Advance(10 * time.Minute)
+	if r := c.viewFrom(t, id, "", "visitor-later", flood); r.Status != 204 {
+		t.Errorf("the next window: got %d %s, want 204", r.Status, r.Body)
 	}
 }

@@ -12,6 +12,10 @@
 // included, gets contact_request_not_found, exactly as for an id that does
 // not exist.
 //
+// A request a signed-in buyer sends also records that they contacted the
+// seller about the ad (Contacted, ContactedKey): what package reviews
+// checks before the buyer may rate the seller.
+//
 // Layout: keys.go (item keys and access patterns), request.go (model,
 // validation, spam checks), service.go (rules), notify.go (the e-mail),
 // dynamo.go (the DynamoDB store), handler.go (routes).

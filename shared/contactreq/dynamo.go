@@ -17,21 +17,10 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-var _ DynamoAPI = (*dynamodb.Client)(nil)
-
 // DynamoStore is the Store on the single table (see keys.go). Safe for
 // concurrent use.
 type DynamoStore struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
@@ -40,7 +29,7 @@ var _ Store = (*DynamoStore)(nil)
 
 // NewDynamoStore returns a store on table that signs list cursors with
 // cursors.
-func NewDynamoStore(db DynamoAPI, table string, cursors *ddb.Cursors) *DynamoStore {
+func NewDynamoStore(db ddb.API, table string, cursors *ddb.Cursors) *DynamoStore {
 	return &DynamoStore{db: db, table: table, cursors: cursors}
 }
 
@@ -208,18 +197,13 @@ func (s *DynamoStore) Get(ctx context.Context, sellerID, id string) (Request, er
 	if !validID(id) || sellerID == "" {
 		return Request{}, notFound(fmt.Errorf("contactreq: request id %q", id))
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(requestPK(id), skRequest), ConsistentRead: aws.Bool(true),
-	})
+	var it item
+	found, err := ddb.Get(ctx, s.db, s.table, ddb.Key(requestPK(id), skRequest), &it)
 	if err != nil {
 		return Request{}, fmt.Errorf("contactreq: get request %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Request{}, notFound(fmt.Errorf("contactreq: no request %s", id))
-	}
-	var it item
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Request{}, fmt.Errorf("contactreq: decode request %s: %w", id, err)
 	}
 	if it.SellerID != sellerID {
 		return Request{}, notFound(fmt.Errorf("contactreq: request %s belongs to %s, not %s", id, it.SellerID, sellerID))
@@ -363,21 +347,17 @@ func (s *DynamoStore) Delete(ctx context.Context, sellerID, id string) error {
 // Unread reads the seller's counter (consistent); no counter is 0, and a
 // negative value (only a manual edit makes one) reads as 0.
 func (s *DynamoStore) Unread(ctx context.Context, sellerID string) (int, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+	var c struct {
+		Unread int `dynamodbav:"unreadContacts"`
+	}
+	if _, err := ddb.GetItem(ctx, s.db, &dynamodb.GetItemInput{
 		TableName:                aws.String(s.table),
 		Key:                      ddb.Key(countersPK(sellerID), skCounters),
 		ConsistentRead:           aws.Bool(true),
 		ProjectionExpression:     aws.String("#unread"),
 		ExpressionAttributeNames: map[string]string{"#unread": attrUnread},
-	})
-	if err != nil {
+	}, &c); err != nil {
 		return 0, fmt.Errorf("contactreq: unread counter of %s: %w", sellerID, err)
-	}
-	var c struct {
-		Unread int `dynamodbav:"unreadContacts"`
-	}
-	if err := attributevalue.UnmarshalMap(out.Item, &c); err != nil {
-		return 0, fmt.Errorf("contactreq: decode unread counter of %s: %w", sellerID, err)
 	}
 	return max(c.Unread, 0), nil
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/catalog"
-	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/mail/mailtest"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
@@ -192,23 +192,6 @@ func (l *fakeLimiter) Allow(_ context.Context, scope, key string, _ int, _ time.
 	return ratelimit.Decision{Allowed: true}, nil
 }
 
-// fakeSender records messages, or fails.
-type fakeSender struct {
-	mu   sync.Mutex
-	sent []mail.Message
-	err  error
-}
-
-func (s *fakeSender) Send(_ context.Context, m mail.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return s.err
-	}
-	s.sent = append(s.sent, m)
-	return nil
-}
-
 // Ids of the fixture.
 const (
 	adActive   = "01JGZ0000000000000000000A1"
@@ -225,12 +208,12 @@ var fixedNow = time.Date(2026, 5, 4, 10, 30, 0, 123456789, time.UTC)
 type fixture struct {
 	store   *memStore
 	limiter *fakeLimiter
-	sender  *fakeSender
+	sender  *mailtest.Recorder
 	svc     *Service
 }
 
 func newFixture() *fixture {
-	f := &fixture{store: &memStore{}, limiter: &fakeLimiter{n: 100, retry: 20 * time.Minute}, sender: &fakeSender{}}
+	f := &fixture{store: &memStore{}, limiter: &fakeLimiter{n: 100, retry: 20 * time.Minute}, sender: &mailtest.Recorder{}}
 	ads := fakeAds{
 		adActive:   {ID: adActive, SellerID: sellerID, Status: catalog.StatusActive, Title: "Roof tiles\nred"},
 		adInactive: {ID: adInactive, SellerID: sellerID, Status: catalog.StatusInactive, Title: "Old"},

@@ -2,7 +2,6 @@ package contactreq
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/remat/remat/shared/apperr"
@@ -56,25 +55,6 @@ type handler struct {
 	verifier *auth.Verifier
 }
 
-func principal(r *http.Request) auth.Principal {
-	p, _ := auth.PrincipalFrom(r.Context())
-	return p
-}
-
-// viewer is the caller of the public POST: the token's principal when a
-// valid one is sent, else anonymous (zero).
-func (h *handler) viewer(r *http.Request) auth.Principal {
-	token, ok := auth.BearerToken(r)
-	if !ok {
-		return auth.Principal{}
-	}
-	p, err := h.verifier.Verify(r.Context(), token)
-	if err != nil {
-		return auth.Principal{}
-	}
-	return p
-}
-
 type sendRequest struct {
 	AdID    string `json:"adId"`
 	Name    string `json:"name"`
@@ -95,7 +75,7 @@ func (h *handler) send(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	from := Sender{UserID: h.viewer(r).UserID, Address: httpx.ClientIP(r), UserAgent: r.UserAgent()}
+	from := Sender{UserID: h.verifier.Viewer(r).UserID, Address: httpx.ClientIP(r), UserAgent: r.UserAgent()}
 	created, err := h.svc.Send(r.Context(), Submission(req), from)
 	if err != nil {
 		httpx.Error(w, r, err)
@@ -137,7 +117,7 @@ type listResponse struct {
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit, err := parseLimit(q.Get("limit"))
+	limit, err := httpx.Limit(r, DefaultPageSize, MaxPageSize)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -147,7 +127,7 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	inbox, err := h.svc.List(r.Context(), principal(r).UserID, archived, limit, q.Get("cursor"))
+	inbox, err := h.svc.List(r.Context(), auth.Caller(r).UserID, archived, limit, q.Get("cursor"))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -170,7 +150,7 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
-	req, err := h.svc.Get(r.Context(), principal(r).UserID, r.PathValue("id"))
+	req, err := h.svc.Get(r.Context(), auth.Caller(r).UserID, r.PathValue("id"))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -189,7 +169,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	req, err := h.svc.Update(r.Context(), principal(r).UserID, r.PathValue("id"), Change(body))
+	req, err := h.svc.Update(r.Context(), auth.Caller(r).UserID, r.PathValue("id"), Change(body))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -198,24 +178,11 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) delete(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.Delete(r.Context(), principal(r).UserID, r.PathValue("id")); err != nil {
+	if err := h.svc.Delete(r.Context(), auth.Caller(r).UserID, r.PathValue("id")); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// parseLimit reads ?limit=: absent means DefaultPageSize; anything but an
-// integer in 1..MaxPageSize is a validation error on "limit".
-func parseLimit(s string) (int, error) {
-	if s == "" {
-		return DefaultPageSize, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxPageSize {
-		return 0, apperr.Validation(map[string]string{"limit": apperr.FieldInvalid})
-	}
-	return n, nil
 }
 
 // parseBool reads an optional "true"/"false" query parameter.

@@ -44,12 +44,12 @@ func TestUnreadCountUnderConcurrentReadsAndDeletes(t *testing.T) {
 			defer wg.Done()
 			r := c.do(t, method, base+id, sellerTok, "192.0.2.60", body)
 			for _, s := range ok {
-				if r.status == s {
+				if r.Status == s {
 					return
 				}
 			}
 			mu.Lock()
-			unexpected = append(unexpected, fmt.Sprintf("%s %s: %d %s", method, id, r.status, r.body))
+			unexpected = append(unexpected, fmt.Sprintf("%s %s: %d %s", method, id, r.Status, r.Body))
 			mu.Unlock()
 		}()
 	}
@@ -166,23 +166,23 @@ func TestListPaginatesAndArchives(t *testing.T) {
 		"forged cursor": {sellerTok, "?cursor=abc.def"},
 	} {
 		r := c.do(t, "GET", "/api/v1/contact-request"+req.query, req.token, "192.0.2.70", nil)
-		if r.status != 400 || r.code() != apperr.CodeInvalidCursor {
-			t.Errorf("%s: got %d %s, want 400 invalid_cursor", name, r.status, r.body)
+		if r.Status != 400 || r.code() != apperr.CodeInvalidCursor {
+			t.Errorf("%s: got %d %s, want 400 invalid_cursor", name, r.Status, r.Body)
 		}
 	}
-	if r := c.do(t, "GET", "/api/v1/contact-request?limit=51", sellerTok, "192.0.2.70", nil); r.status != 400 {
-		t.Errorf("limit 51: got %d, want 400", r.status)
+	if r := c.do(t, "GET", "/api/v1/contact-request?limit=51", sellerTok, "192.0.2.70", nil); r.Status != 400 {
+		t.Errorf("limit 51: got %d, want 400", r.Status)
 	}
 
 	// Archive two (one read first): the inbox keeps five, the unread
 	// count follows the read state only; unarchiving brings one back.
-	if r := c.do(t, "PATCH", "/api/v1/contact-request/"+ids[0], sellerTok, "192.0.2.70", map[string]bool{"read": true}); r.status != 200 {
-		t.Fatalf("read: got %d %s", r.status, r.body)
+	if r := c.do(t, "PATCH", "/api/v1/contact-request/"+ids[0], sellerTok, "192.0.2.70", map[string]bool{"read": true}); r.Status != 200 {
+		t.Fatalf("read: got %d %s", r.Status, r.Body)
 	}
 	for _, id := range ids[:2] {
 		r := c.do(t, "PATCH", "/api/v1/contact-request/"+id, sellerTok, "192.0.2.70", map[string]bool{"archived": true})
-		if r.status != 200 {
-			t.Fatalf("archive: got %d %s", r.status, r.body)
+		if r.Status != 200 {
+			t.Fatalf("archive: got %d %s", r.Status, r.Body)
 		}
 	}
 	inbox, archive := c.list(t, sellerTok, ""), c.list(t, sellerTok, "?archived=true")
@@ -191,9 +191,9 @@ func TestListPaginatesAndArchives(t *testing.T) {
 	}
 	r := c.do(t, "PATCH", "/api/v1/contact-request/"+ids[1], sellerTok, "192.0.2.70", map[string]bool{"archived": false, "read": true})
 	var one map[string]any
-	r.decode(t, &one)
-	if r.status != 200 || one["archived"] != false || one["read"] != true {
-		t.Errorf("unarchive: got %d %s", r.status, r.body)
+	r.Decode(t, &one)
+	if r.Status != 200 || one["archived"] != false || one["read"] != true {
+		t.Errorf("unarchive: got %d %s", r.Status, r.Body)
 	}
 	if b := c.list(t, sellerTok, ""); len(b.Items) != 6 || b.UnreadCount != 5 {
 		t.Errorf("after unarchive: got %d items, %d unread, want 6 and 5", len(b.Items), b.UnreadCount)
@@ -205,7 +205,7 @@ func TestListPaginatesAndArchives(t *testing.T) {
 	if b := c.list(t, sellerTok, ""); b.UnreadCount != 6 {
 		t.Errorf("after unread: got %d, want 6", b.UnreadCount)
 	}
-	if r := c.do(t, "PATCH", "/api/v1/contact-request/"+ids[0], sellerTok, "192.0.2.70", map[string]any{}); r.status != 400 {
-		t.Errorf("empty patch: got %d, want 400", r.status)
+	if r := c.do(t, "PATCH", "/api/v1/contact-request/"+ids[0], sellerTok, "192.0.2.70", map[string]any{}); r.Status != 400 {
+		t.Errorf("empty patch: got %d, want 400", r.Status)
 	}
 }

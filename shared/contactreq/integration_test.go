@@ -1,12 +1,8 @@
 package contactreq_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -16,24 +12,18 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
-	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
-// TestMain makes sure no SDK client can fall back to the instance metadata
-// service.
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // cloud is the contact-request domain wired to DynamoDB Local and the SES
 // emulator as the function wires it, with real accounts and ads.
@@ -52,10 +42,7 @@ func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	users := accounts.NewDynamoStore(db, table)
 	verifier := authtest.Verifier(t)
 	issuer := authtest.Issuer(t, time.Hour)
@@ -74,20 +61,8 @@ func newID() string { return ulid.Make().String() }
 // user creates an active account and returns its id and a token.
 func (c *cloud) user(t *testing.T, role auth.Role, email, lang string) (string, string) {
 	t.Helper()
-	id := "u-" + newID()
-	u := accounts.User{
-		ID: id, FirstName: "Test", LastName: "User", Email: email, Language: lang, Role: role,
-		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Now(),
-	}
-	tok := accounts.Token{Hash: "h-" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}
-	if err := c.users.CreateUser(t.Context(), u, tok); err != nil {
-		t.Fatal(err)
-	}
-	jwt, err := c.issuer.Issue(auth.Principal{UserID: id, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id, jwt
+	u, tok := accountstest.User(t, c.users, c.issuer, accounts.User{ID: "u-" + newID(), Email: email, Language: lang, Role: role})
+	return u.ID, tok
 }
 
 // ad puts an active ad of seller (inactive when active is false).
@@ -114,57 +89,19 @@ func (c *cloud) ad(t *testing.T, seller string, active bool) string {
 	return a.ID
 }
 
-// response is a recorded answer.
-type response struct {
-	status int
-	header http.Header
-	body   []byte
-}
+// response is a served request's answer.
+type response struct{ testcloud.Response }
 
-func (r response) code() apperr.Code {
-	var b struct {
-		Error struct {
-			Code apperr.Code `json:"code"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(r.body, &b)
-	return b.Error.Code
-}
-
-func (r response) decode(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.body, v); err != nil {
-		t.Fatalf("decode %s: %v", r.body, err)
-	}
-}
+// code is the error code of an error body.
+func (r response) code() apperr.Code { return apperr.Code(r.Code()) }
 
 // do serves one request (from addr) and checks the answer against
 // docs/openapi.yaml.
 func (c *cloud) do(t *testing.T, method, path, token, addr string, body any) response {
 	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := testcloud.NewRequest(t, method, path, body)
 	req.RemoteAddr = addr
-	rec := httptest.NewRecorder()
-	c.handler.ServeHTTP(rec, req)
-	resp := rec.Result()
-	testcloud.ValidateResponse(t, req, resp)
-	return response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	return response{testcloud.ServeRequest(t, c.handler, req, token)}
 }
 
 func submission(adID, email string) map[string]string {
@@ -184,11 +121,11 @@ type listBody struct {
 func (c *cloud) list(t *testing.T, token, query string) listBody {
 	t.Helper()
 	r := c.do(t, "GET", "/api/v1/contact-request"+query, token, "192.0.2.250", nil)
-	if r.status != http.StatusOK {
-		t.Fatalf("list: got %d %s, want 200", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("list: got %d %s, want 200", r.Status, r.Body)
 	}
 	var b listBody
-	r.decode(t, &b)
+	r.Decode(t, &b)
 	return b
 }
 
@@ -196,11 +133,11 @@ func (c *cloud) list(t *testing.T, token, query string) listBody {
 func (c *cloud) send(t *testing.T, adID, token, addr string) string {
 	t.Helper()
 	r := c.do(t, "POST", "/api/v1/contact-request", token, addr, submission(adID, "buyer@example.ch"))
-	if r.status != http.StatusCreated {
-		t.Fatalf("send: got %d %s, want 201", r.status, r.body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("send: got %d %s, want 201", r.Status, r.Body)
 	}
 	var b map[string]string
-	r.decode(t, &b)
+	r.Decode(t, &b)
 	return b["id"]
 }
 
@@ -213,11 +150,11 @@ func TestSendStoresNotifiesAndCounts(t *testing.T) {
 	body["phone"] = "+41 79 123 45 67"
 	body["message"] = "Hallo <b>Huber</b>,\r\nsind die Ziegel noch da? https://example.ch/foto"
 	r := c.do(t, "POST", "/api/v1/contact-request", "", "192.0.2.10", body)
-	if r.status != http.StatusCreated {
-		t.Fatalf("status: got %d %s, want 201", r.status, r.body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("status: got %d %s, want 201", r.Status, r.Body)
 	}
-	if strings.Contains(string(r.body), "huber@example.ch") {
-		t.Errorf("body: got %s, want no trace of the seller's address", r.body)
+	if strings.Contains(string(r.Body), "huber@example.ch") {
+		t.Errorf("body: got %s, want no trace of the seller's address", r.Body)
 	}
 
 	msgs := c.box.Messages()
@@ -281,10 +218,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		for _, who := range []string{"anonymous", "other", "admin", "owner"} {
 			t.Run(who+" "+r.method+" "+r.path, func(t *testing.T) {
 				got := c.do(t, r.method, r.path, tokens[who], "192.0.2.2", r.body)
-				if got.status != r.want[who] {
-					t.Fatalf("got %d %s, want %d", got.status, got.body, r.want[who])
+				if got.Status != r.want[who] {
+					t.Fatalf("got %d %s, want %d", got.Status, got.Body, r.want[who])
 				}
-				if got.status == 404 && got.code() != apperr.CodeContactRequestNotFound {
+				if got.Status == 404 && got.code() != apperr.CodeContactRequestNotFound {
 					t.Errorf("code: got %v, want contact_request_not_found", got.code())
 				}
 				if who == "owner" && r.method == "POST" && got.code() != apperr.CodeContactRequestOwnAd {
@@ -345,8 +282,8 @@ func TestRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := c.do(t, "POST", "/api/v1/contact-request", tt.token, "192.0.2.3", tt.body)
-			if r.status != tt.status || r.code() != tt.code {
-				t.Errorf("got %d %s, want %d %v", r.status, r.body, tt.status, tt.code)
+			if r.Status != tt.status || r.code() != tt.code {
+				t.Errorf("got %d %s, want %d %v", r.Status, r.Body, tt.status, tt.code)
 			}
 		})
 	}
@@ -367,28 +304,28 @@ func TestRateLimits(t *testing.T) {
 	}
 	expectLimited := func(t *testing.T, r response, code apperr.Code) {
 		t.Helper()
-		if r.status != http.StatusTooManyRequests || r.code() != code {
-			t.Fatalf("got %d %s, want 429 %v", r.status, r.body, code)
+		if r.Status != http.StatusTooManyRequests || r.code() != code {
+			t.Fatalf("got %d %s, want 429 %v", r.Status, r.Body, code)
 		}
-		if ra := r.header.Get("Retry-After"); ra == "" || ra == "0" {
+		if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
 			t.Errorf("Retry-After: got %q, want seconds", ra)
 		}
 	}
 	t.Run("per address", func(t *testing.T) {
 		for i := range contactreq.AddressLimit {
-			if r := post(adA, fmt.Sprintf("a%d@example.ch", i), "192.0.2.40"); r.status != 201 {
-				t.Fatalf("request %d: got %d %s, want 201", i+1, r.status, r.body)
+			if r := post(adA, fmt.Sprintf("a%d@example.ch", i), "192.0.2.40"); r.Status != 201 {
+				t.Fatalf("request %d: got %d %s, want 201", i+1, r.Status, r.Body)
 			}
 		}
 		expectLimited(t, post(adA, "new@example.ch", "192.0.2.40"), apperr.CodeContactRequestSenderLimited)
-		if r := post(adA, "new@example.ch", "192.0.2.41"); r.status != 201 {
-			t.Errorf("another address: got %d, want 201", r.status)
+		if r := post(adA, "new@example.ch", "192.0.2.41"); r.Status != 201 {
+			t.Errorf("another address: got %d, want 201", r.Status)
 		}
 	})
 	t.Run("per e-mail", func(t *testing.T) {
 		for i := range contactreq.EmailLimit {
-			if r := post(adB, "Same@Example.ch", fmt.Sprintf("198.51.100.%d", i)); r.status != 201 {
-				t.Fatalf("request %d: got %d %s, want 201", i+1, r.status, r.body)
+			if r := post(adB, "Same@Example.ch", fmt.Sprintf("198.51.100.%d", i)); r.Status != 201 {
+				t.Fatalf("request %d: got %d %s, want 201", i+1, r.Status, r.Body)
 			}
 		}
 		// Case does not make another sender.
@@ -396,8 +333,8 @@ func TestRateLimits(t *testing.T) {
 	})
 	t.Run("per ad", func(t *testing.T) {
 		for i := range contactreq.AdLimit {
-			if r := post(adC, fmt.Sprintf("c%d@example.ch", i), fmt.Sprintf("203.0.113.%d", i)); r.status != 201 {
-				t.Fatalf("request %d: got %d %s, want 201", i+1, r.status, r.body)
+			if r := post(adC, fmt.Sprintf("c%d@example.ch", i), fmt.Sprintf("203.0.113.%d", i)); r.Status != 201 {
+				t.Fatalf("request %d: got %d %s, want 201", i+1, r.Status, r.Body)
 			}
 		}
 		expectLimited(t, post(adC, "late@example.ch", "203.0.113.250"), apperr.CodeContactRequestAdLimited)

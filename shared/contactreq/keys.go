@@ -75,12 +75,11 @@ const (
 	contactedType     = "Contacted"
 	contactedPrefix   = "CONTACTED#"
 	attrUnread        = "unreadContacts"
-	sortTimestamp     = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 func requestPK(id string) string            { return pkPrefix + id }
 func countersPK(uid string) string          { return userPKPrefix + uid }
-func listSK(at time.Time, id string) string { return at.UTC().Format(sortTimestamp) + "#" + id }
+func listSK(at time.Time, id string) string { return ddb.TimeKey(at, id) }
 
 // folderPK is the GSI1PK of a seller's inbox or archive.
 func folderPK(sellerID string, archived bool) string {

@@ -1,7 +1,6 @@
 package contactreq
 
 import (
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -109,7 +108,7 @@ func (s Submission) Validate() error {
 	check("email", s.Email, emailText)
 	check("phone", s.Phone, phoneText)
 	check("message", s.Message, messageText)
-	if _, bad := fields["email"]; !bad && !validEmail(s.Email) {
+	if _, bad := fields["email"]; !bad && !input.Email(s.Email) {
 		fields["email"] = apperr.FieldInvalidEmail
 	}
 	if _, bad := fields["phone"]; !bad && s.Phone != "" && !validPhone(s.Phone) {
@@ -151,22 +150,6 @@ func linksOnly(message string) bool {
 		}
 	}
 	return letters < minTextLetters
-}
-
-// validEmail accepts exactly one bare address whose domain has a dot.
-func validEmail(s string) bool {
-	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Name != "" || addr.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	if at <= 0 {
-		return false
-	}
-	domain := s[at+1:]
-	return strings.Contains(domain, ".") &&
-		!strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") &&
-		!strings.Contains(domain, "..") && !strings.HasPrefix(domain, "[")
 }
 
 // validPhone accepts digits with the usual separators and an optional

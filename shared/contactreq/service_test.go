@@ -40,10 +40,10 @@ func TestSendStoresAndNotifiesTheSeller(t *testing.T) {
 	if len(s.UserAgent) != userAgentMax || s.Read || !s.Notified {
 		t.Errorf("got %+v, want a truncated user agent, unread, notified", s)
 	}
-	if len(f.sender.sent) != 1 {
-		t.Fatalf("mails: got %d, want 1", len(f.sender.sent))
+	if len(f.sender.Sent()) != 1 {
+		t.Fatalf("mails: got %d, want 1", len(f.sender.Sent()))
 	}
-	m := f.sender.sent[0]
+	m := f.sender.Sent()[0]
 	if m.To[0] != "seller@example.ch" || m.ReplyTo[0] != "Anna@Example.CH" || !strings.HasPrefix(m.Subject, "Neue Nachricht") {
 		t.Errorf("mail: got to %v reply-to %v subject %q, want the seller in German replying to the buyer", m.To, m.ReplyTo, m.Subject)
 	}
@@ -88,8 +88,8 @@ func TestSendRefusals(t *testing.T) {
 			if tt.status == 429 && e.RetryAfter != 20*time.Minute {
 				t.Errorf("retry after: got %v, want 20m", e.RetryAfter)
 			}
-			if len(f.store.all()) != 0 || len(f.sender.sent) != 0 {
-				t.Errorf("got %d stored, %d mails, want none", len(f.store.all()), len(f.sender.sent))
+			if len(f.store.all()) != 0 || len(f.sender.Sent()) != 0 {
+				t.Errorf("got %d stored, %d mails, want none", len(f.store.all()), len(f.sender.Sent()))
 			}
 		})
 	}
@@ -107,7 +107,7 @@ func TestSendSpamChecksCostNoBudget(t *testing.T) {
 
 func TestSendMailFailureKeepsTheRequest(t *testing.T) {
 	f := newFixture()
-	f.sender.err = errors.New("ses down")
+	f.sender.Err = errors.New("ses down")
 	r, err := f.svc.Send(context.Background(), valid(), Sender{})
 	if err != nil {
 		t.Fatalf("got %v, want nil", err)

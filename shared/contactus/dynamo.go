@@ -14,18 +14,9 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // DynamoStore is the Store on the single table (see keys.go).
 type DynamoStore struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
@@ -34,7 +25,7 @@ var _ Store = (*DynamoStore)(nil)
 
 // NewDynamoStore returns a store on table that signs list cursors with
 // cursors.
-func NewDynamoStore(db DynamoAPI, table string, cursors *ddb.Cursors) *DynamoStore {
+func NewDynamoStore(db ddb.API, table string, cursors *ddb.Cursors) *DynamoStore {
 	return &DynamoStore{db: db, table: table, cursors: cursors}
 }
 

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -23,18 +22,13 @@ var errChanged = errors.New("contactus: the message changed meanwhile")
 
 // Get reads message id (consistently): contact_message_not_found.
 func (s *DynamoStore) Get(ctx context.Context, id string) (Message, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(messagePK(id), skMessage), ConsistentRead: aws.Bool(true),
-	})
+	var it item
+	found, err := ddb.Get(ctx, s.db, s.table, ddb.Key(messagePK(id), skMessage), &it)
 	if err != nil {
 		return Message{}, fmt.Errorf("contactus: get message %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Message{}, apperr.New(apperr.CodeContactMessageNotFound, fmt.Errorf("contactus: message %s", id))
-	}
-	var it item
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Message{}, fmt.Errorf("contactus: unmarshal message %s: %w", id, err)
 	}
 	return it.message()
 }

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/remat/remat/shared/apperr"
-	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
@@ -103,21 +102,4 @@ func (l *fakeLimiter) Allow(_ context.Context, scope, key string, limit int, win
 		return ratelimit.Decision{Allowed: false, RetryAfter: l.retry}, nil
 	}
 	return ratelimit.Decision{Allowed: true}, nil
-}
-
-// fakeSender records messages, or fails.
-type fakeSender struct {
-	mu   sync.Mutex
-	sent []mail.Message
-	err  error
-}
-
-func (s *fakeSender) Send(_ context.Context, m mail.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return s.err
-	}
-	s.sent = append(s.sent, m)
-	return nil
 }

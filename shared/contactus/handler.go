@@ -2,7 +2,6 @@ package contactus
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/remat/remat/shared/apperr"
@@ -113,7 +112,7 @@ type listResponse struct {
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit, err := parseLimit(q.Get("limit"))
+	limit, err := httpx.Limit(r, DefaultPageSize, MaxPageSize)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -159,17 +158,4 @@ func (h *handler) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.JSON(w, http.StatusOK, toJSON(m))
-}
-
-// parseLimit reads ?limit=: absent means DefaultPageSize; anything but an
-// integer in 1..MaxPageSize is a validation error on "limit".
-func parseLimit(s string) (int, error) {
-	if s == "" {
-		return DefaultPageSize, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxPageSize {
-		return 0, apperr.Validation(map[string]string{"limit": apperr.FieldInvalid})
-	}
-	return n, nil
 }

@@ -66,7 +66,7 @@ func TestPostContactUs(t *testing.T) {
 		{name: "created", body: validBody, contentType: "application/json", status: 201},
 		{name: "created with charset", body: validBody, contentType: "application/json; charset=utf-8", status: 201},
 		{name: "mail down still created", body: validBody, contentType: "application/json",
-			setup: func(f *fixture) { f.sender.err = fmt.Errorf("ses down") }, status: 201},
+			setup: func(f *fixture) { f.sender.Err = fmt.Errorf("ses down") }, status: 201},
 		{name: "missing fields", body: `{"name":"Anna"}`, contentType: "application/json", status: 400,
 			code: apperr.CodeValidationFailed, fields: map[string]string{"email": "required", "subject": "required", "message": "required"}},
 		{name: "bad email", body: `{"name":"A","email":"nope","subject":"s","message":"m"}`, contentType: "application/json", status: 400,

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -23,19 +22,12 @@ import (
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/contactus"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/mail"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
-// TestMain makes sure no SDK client can fall back to the instance metadata
-// service: the harness's clients have static credentials, this is the
-// belt to those braces.
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // cloud is the contact-us domain wired to DynamoDB Local and the SES
 // emulator, as the function wires it on AWS.
@@ -54,10 +46,7 @@ func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
 	ses, box := testcloud.SES(t)
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	verifier := authtest.Verifier(t)
 	store := contactus.NewDynamoStore(db, table, cursors)
 	users := accounts.NewDynamoStore(db, table)

@@ -43,16 +43,13 @@ const (
 	gsi3PKNew     = "CONTACTUS#NEW"
 	gsi3PKHandled = "CONTACTUS#HANDLED"
 	itemType      = "ContactUsMessage"
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 func messagePK(id string) string { return pkPrefix + id }
 
 // listSK is the GSI1SK and GSI3SK of a message: creation time, then the id
 // as a tie-breaker.
-func listSK(createdAt time.Time, id string) string {
-	return createdAt.UTC().Format(sortTimestamp) + "#" + id
-}
+func listSK(createdAt time.Time, id string) string { return ddb.TimeKey(createdAt, id) }
 
 // listFiltersHash binds list cursors to the unfiltered newest-first list.
 var listFiltersHash = ddb.FiltersHash("contactus", "list", "newest")

@@ -1,8 +1,6 @@
 package contactus
 
 import (
-	"net/mail"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -115,31 +113,13 @@ func (s Submission) Validate() error {
 	check("email", s.Email, emailText)
 	check("subject", s.Subject, subjectText)
 	check("message", s.Message, messageText)
-	if _, bad := fields["email"]; !bad && !validEmail(s.Email) {
+	if _, bad := fields["email"]; !bad && !input.Email(s.Email) {
 		fields["email"] = apperr.FieldInvalidEmail
 	}
 	if len(fields) > 0 {
 		return apperr.Validation(fields)
 	}
 	return nil
-}
-
-// validEmail accepts exactly one bare address that net/mail parses back to
-// itself (so no display name, comments, quoting or angle brackets) whose
-// domain contains a dot and is not a literal ([1.2.3.4]).
-func validEmail(s string) bool {
-	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Name != "" || addr.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	if at <= 0 {
-		return false
-	}
-	domain := s[at+1:]
-	return strings.Contains(domain, ".") &&
-		!strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") &&
-		!strings.Contains(domain, "..") && !strings.HasPrefix(domain, "[")
 }
 
 // truncate cuts s to at most n bytes without splitting a rune.

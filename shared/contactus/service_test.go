@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/remat/remat/shared/apperr"
+	"github.com/remat/remat/shared/mail/mailtest"
 	"github.com/remat/remat/shared/ratelimit"
 )
 
@@ -16,12 +17,12 @@ var fixedNow = time.Date(2026, 5, 4, 10, 30, 0, 123456789, time.UTC)
 type fixture struct {
 	store   *memStore
 	limiter *fakeLimiter
-	sender  *fakeSender
+	sender  *mailtest.Recorder
 	svc     *Service
 }
 
 func newFixture() *fixture {
-	f := &fixture{store: &memStore{}, limiter: &fakeLimiter{n: RateLimit, retry: 20 * time.Minute}, sender: &fakeSender{}}
+	f := &fixture{store: &memStore{}, limiter: &fakeLimiter{n: RateLimit, retry: 20 * time.Minute}, sender: &mailtest.Recorder{}}
 	f.svc = NewService(f.store, f.limiter, f.sender, Options{From: "no-reply@remat.ch", Inbox: "contact@remat.ch"}).
 		WithClock(func() time.Time { return fixedNow })
 	return f
@@ -60,8 +61,8 @@ func TestSubmitStoresAndNotifies(t *testing.T) {
 	if !s.Notified || !m.Notified {
 		t.Errorf("notified: got stored %v returned %v, want true", s.Notified, m.Notified)
 	}
-	if len(f.sender.sent) != 1 {
-		t.Fatalf("sent: got %v, want 1", len(f.sender.sent))
+	if len(f.sender.Sent()) != 1 {
+		t.Fatalf("sent: got %v, want 1", len(f.sender.Sent()))
 	}
 	if got, want := f.limiter.keys, []string{"192.0.2.1"}; len(got) != 1 || got[0] != want[0] {
 		t.Errorf("limited keys: got %v, want %v", got, want)
@@ -70,7 +71,7 @@ func TestSubmitStoresAndNotifies(t *testing.T) {
 
 func TestSubmitMailFailureKeepsMessage(t *testing.T) {
 	f := newFixture()
-	f.sender.err = errors.New("ses: MessageRejected")
+	f.sender.Err = errors.New("ses: MessageRejected")
 	m, err := f.svc.Submit(context.Background(), valid(), Client{Address: "192.0.2.1"})
 	if err != nil {
 		t.Fatalf("got %v, want nil: the message is stored", err)
@@ -108,8 +109,8 @@ func TestSubmitErrors(t *testing.T) {
 			if got := len(f.store.all()); got != tt.stored {
 				t.Errorf("stored: got %v, want %v", got, tt.stored)
 			}
-			if len(f.sender.sent) != 0 {
-				t.Errorf("sent: got %v, want none", len(f.sender.sent))
+			if len(f.sender.Sent()) != 0 {
+				t.Errorf("sent: got %v, want none", len(f.sender.Sent()))
 			}
 		})
 	}

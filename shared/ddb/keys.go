@@ -1,5 +1,8 @@
 // Package ddb holds Remat's DynamoDB conventions and small helpers shared by
-// every domain store: the single table's key and index names, detection of
+// every domain store: the client interface the stores take (API), the
+// single table's key and index names and time layout, reads that decode
+// (Get, QueryPage, QueryEach, QueryAll), batches of any size with retries
+// of the unprocessed rest (BatchWrite, BatchGet), detection of
 // conditional-check and transaction-cancel failures, and opaque signed
 // pagination cursors.
 //

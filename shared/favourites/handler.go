@@ -2,10 +2,8 @@ package favourites
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
-	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/httpx"
@@ -104,14 +102,10 @@ type listJSON struct {
 }
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
-	limit := DefaultPageSize
-	if s := r.URL.Query().Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxPageSize {
-			httpx.Error(w, r, apperr.Validation(map[string]string{"limit": apperr.FieldInvalid}))
-			return
-		}
-		limit = n
+	limit, err := httpx.Limit(r, DefaultPageSize, MaxPageSize)
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
 	}
 	page, err := h.svc.List(r.Context(), userID(r), limit, r.URL.Query().Get("cursor"))
 	if err != nil {

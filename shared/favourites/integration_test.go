@@ -3,7 +3,6 @@ package favourites_test
 import (
 	"fmt"
 	"net/http"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -15,22 +14,17 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/favourites"
 )
 
-// TestMain makes sure no SDK client can fall back to the instance metadata
-// service.
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // cloud is the wish list wired to DynamoDB Local as the function wires it,
 // with real accounts and ads.
@@ -47,10 +41,7 @@ type cloud struct {
 func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	verifier := authtest.Verifier(t)
 	issuer := authtest.Issuer(t, time.Hour)
 	users := accounts.NewDynamoStore(db, table)
@@ -67,20 +58,8 @@ func newID() string { return ulid.Make().String() }
 // user creates an active account and returns its id and a token.
 func (c *cloud) user(t *testing.T, role auth.Role) (string, string) {
 	t.Helper()
-	id := "u-" + newID()
-	u := accounts.User{
-		ID: id, FirstName: "Test", LastName: "User", Email: id + "@example.ch", Language: "fr", Role: role,
-		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Now(),
-	}
-	tok := accounts.Token{Hash: "h-" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}
-	if err := c.users.CreateUser(t.Context(), u, tok); err != nil {
-		t.Fatal(err)
-	}
-	jwt, err := c.issuer.Issue(auth.Principal{UserID: id, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id, jwt
+	u, tok := accountstest.User(t, c.users, c.issuer, accounts.User{ID: "u-" + newID(), Language: "fr", Role: role})
+	return u.ID, tok
 }
 
 // ad puts an active ad of seller titled title.

@@ -50,13 +50,12 @@ const (
 	typeFavourite = "Favourite"
 	typeCount     = "FavouriteCount"
 	attrFavCount  = "favourites"
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 func userPK(uid string) string                { return userPKPrefix + uid }
 func favSK(adID string) string                { return favSKPrefix + adID }
 func listPK(uid string) string                { return gsi1Prefix + uid }
-func listSK(at time.Time, adID string) string { return at.UTC().Format(sortTimestamp) + "#" + adID }
+func listSK(at time.Time, adID string) string { return ddb.TimeKey(at, adID) }
 
 func favKey(uid, adID string) map[string]types.AttributeValue {
 	return ddb.Key(userPK(uid), favSK(adID))

@@ -51,27 +51,17 @@ var (
 	errNotSaved    = errors.New("favourites: not saved")
 )
 
-// DynamoAPI is the part of the DynamoDB client the Store needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-var _ DynamoAPI = (*dynamodb.Client)(nil)
-
 // Store keeps wish lists on the single table (see keys.go). Safe for
 // concurrent use.
 type Store struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
 
 // NewStore returns a store on table that signs list cursors with cursors
 // (nil when the caller never lists pages: export, deletion).
-func NewStore(db DynamoAPI, table string, cursors *ddb.Cursors) *Store {
+func NewStore(db ddb.API, table string, cursors *ddb.Cursors) *Store {
 	return &Store{db: db, table: table, cursors: cursors}
 }
 
@@ -219,16 +209,13 @@ func conditionFailed(reasons []string) bool {
 
 // Get returns uid's favourite adID (errNotSaved when there is none).
 func (s *Store) Get(ctx context.Context, uid, adID string) (Favourite, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: favKey(uid, adID), ConsistentRead: aws.Bool(true)})
+	var it item
+	found, err := ddb.Get(ctx, s.db, s.table, favKey(uid, adID), &it)
 	if err != nil {
 		return Favourite{}, fmt.Errorf("favourites: get %s/%s: %w", uid, adID, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Favourite{}, errNotSaved
-	}
-	var it item
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Favourite{}, fmt.Errorf("favourites: decode %s/%s: %w", uid, adID, err)
 	}
 	return it.favourite()
 }
@@ -254,30 +241,11 @@ func (s *Store) IDs(ctx context.Context, uid string) ([]string, error) {
 func (s *Store) All(ctx context.Context, uid string) ([]Favourite, error) {
 	// The list never holds more than MaxFavourites, but a counter edited
 	// by hand must not make the export lose items: read to the end.
-	var out []Favourite
-	var start map[string]types.AttributeValue
-	for {
-		in := s.listQuery(uid, start, nil)
-		res, err := s.db.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("favourites: all of %s: %w", uid, err)
-		}
-		var items []item
-		if err := attributevalue.UnmarshalListOfMaps(res.Items, &items); err != nil {
-			return nil, fmt.Errorf("favourites: decode list of %s: %w", uid, err)
-		}
-		for _, it := range items {
-			f, err := it.favourite()
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, f)
-		}
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		start = res.LastEvaluatedKey
+	out, err := ddb.QueryAllFunc(ctx, s.db, s.listQuery(uid, nil, nil), item.favourite)
+	if err != nil {
+		return nil, fmt.Errorf("favourites: all of %s: %w", uid, err)
 	}
+	return out, nil
 }
 
 // List returns a page of uid's list, newest saved first; cursor is the

@@ -10,7 +10,8 @@
 // (locales/<lang>.json, i18next-style {{placeholders}} like the SPA's).
 // A domain fills the template's data type (emails.go) and calls Render;
 // Samples feeds the tests and the local cloud's previews
-// (/_dev/mailbox/previews).
+// (/_dev/mailbox/previews). The catalogues also hold the server's few
+// other translated texts, read with Text (billing's free-trial order line).
 package mail
 
 import (

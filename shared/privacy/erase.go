@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -201,41 +200,33 @@ func (s *Service) leftovers(ctx context.Context, uid string) ([]types.TransactWr
 		ProjectionExpression:      aws.String("PK, SK"),
 		ConsistentRead:            aws.Bool(true),
 	}
-	var out []types.TransactWriteItem
-	for {
-		res, err := s.d.DB.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("items of %s: %w", uid, err)
-		}
-		var keys []struct {
-			PK string `dynamodbav:"PK"`
-			SK string `dynamodbav:"SK"`
-		}
-		if err := attributevalue.UnmarshalListOfMaps(res.Items, &keys); err != nil {
-			return nil, fmt.Errorf("items of %s: %w", uid, err)
-		}
-		for _, k := range keys {
-			switch {
-			case k.SK == skProfile, kept(k.SK):
-			case strings.HasPrefix(k.SK, skContactedPrefix):
-				// Which ads the user asked about: one item per ad, deleted
-				// one by one (there may be more than a transaction holds).
-				if _, err := s.d.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK)}); err != nil {
-					return nil, fmt.Errorf("delete %s/%s: %w", k.PK, k.SK, err)
-				}
-			case k.SK == skUserSearchDoc, k.SK == skSellerCounters, k.SK == skRating:
-				out = append(out, types.TransactWriteItem{Delete: &types.Delete{
-					TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK),
-				}})
-			default:
-				slog.WarnContext(ctx, "privacy: item of a deleted account kept: unknown kind", "uid", uid, "sk", k.SK)
-			}
-		}
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		in.ExclusiveStartKey = res.LastEvaluatedKey
+	type key struct {
+		PK string `dynamodbav:"PK"`
+		SK string `dynamodbav:"SK"`
 	}
+	var out []types.TransactWriteItem
+	err := ddb.QueryEach(ctx, s.d.DB, in, func(k key) error {
+		switch {
+		case k.SK == skProfile, kept(k.SK):
+		case strings.HasPrefix(k.SK, skContactedPrefix):
+			// Which ads the user asked about: one item per ad, deleted
+			// one by one (there may be more than a transaction holds).
+			if _, err := s.d.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK)}); err != nil {
+				return fmt.Errorf("delete %s/%s: %w", k.PK, k.SK, err)
+			}
+		case k.SK == skUserSearchDoc, k.SK == skSellerCounters, k.SK == skRating:
+			out = append(out, types.TransactWriteItem{Delete: &types.Delete{
+				TableName: aws.String(s.d.Table), Key: ddb.Key(k.PK, k.SK),
+			}})
+		default:
+			slog.WarnContext(ctx, "privacy: item of a deleted account kept: unknown kind", "uid", uid, "sk", k.SK)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("items of %s: %w", uid, err)
+	}
+	return out, nil
 }
 
 func kept(sk string) bool {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -501,28 +500,20 @@ func (s *Service) idsOnGSI1(ctx context.Context, pk string) ([]string, error) {
 		ProjectionExpression:      aws.String("id"),
 		ScanIndexForward:          aws.Bool(false),
 	}
-	var ids []string
-	for {
-		out, err := s.d.DB.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("query %s: %w", pk, err)
-		}
-		var page []struct {
-			ID string `dynamodbav:"id"`
-		}
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &page); err != nil {
-			return nil, fmt.Errorf("decode %s: %w", pk, err)
-		}
-		for _, it := range page {
-			if it.ID != "" {
-				ids = append(ids, it.ID)
-			}
-		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return ids, nil
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+	type idItem struct {
+		ID string `dynamodbav:"id"`
 	}
+	var ids []string
+	err := ddb.QueryEach(ctx, s.d.DB, in, func(it idItem) error {
+		if it.ID != "" {
+			ids = append(ids, it.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", pk, err)
+	}
+	return ids, nil
 }
 
 func lines(ls []billing.Line) []LineData {

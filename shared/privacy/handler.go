@@ -54,13 +54,8 @@ type handler struct {
 	svc *Service
 }
 
-func principal(r *http.Request) auth.Principal {
-	p, _ := auth.PrincipalFrom(r.Context())
-	return p
-}
-
 func (h *handler) export(w http.ResponseWriter, r *http.Request) {
-	doc, err := h.svc.Export(r.Context(), principal(r))
+	doc, err := h.svc.Export(r.Context(), auth.Caller(r))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -93,7 +88,7 @@ func (h *handler) delete(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	out, err := h.svc.Delete(r.Context(), principal(r), in)
+	out, err := h.svc.Delete(r.Context(), auth.Caller(r), in)
 	if err != nil {
 		httpx.Error(w, r, err)
 		return

@@ -3,12 +3,8 @@ package privacy_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -32,6 +28,7 @@ import (
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/favourites"
 	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/mail"
@@ -43,13 +40,7 @@ import (
 	"github.com/remat/remat/shared/social"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	slog.SetDefault(slog.New(slog.DiscardHandler))
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("privacy-integration-cursor-key-0123456789")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 const (
 	siteURL      = "https://remat.test"
@@ -93,10 +84,7 @@ func newCloud(t *testing.T, o options) *cloud {
 	s3c, bucket := testcloud.S3(t)
 	ses, box := testcloud.SES(t)
 	c := &cloud{db: db, table: table, s3: s3c, bucket: bucket, box: box}
-	var err error
-	if c.cursors, err = ddb.NewCursors(cursorKey); err != nil {
-		t.Fatal(err)
-	}
+	c.cursors = ddbtest.Cursors(t)
 	c.iss = authtest.Issuer(t, time.Hour)
 	ver := authtest.Verifier(t)
 	if err := billing.SeedPlans(context.Background(), db, table); err != nil {
@@ -351,70 +339,26 @@ func (c *cloud) partition(t *testing.T, uid string) []string {
 	return sks
 }
 
-// response is a decoded answer.
-type response struct {
-	status int
-	header http.Header
-	body   map[string]any
-	raw    string
-}
-
-func (r response) code() string {
-	e, _ := r.body["error"].(map[string]any)
-	s, _ := e["code"].(string)
-	return s
-}
-
-func (r response) field(name string) string {
-	e, _ := r.body["error"].(map[string]any)
-	f, _ := e["fields"].(map[string]any)
-	s, _ := f[name].(string)
-	return s
-}
-
 // do sends a request to the account API (or the auth API for /auth
 // paths) and checks the answer against docs/openapi.yaml.
-func (c *cloud) do(t *testing.T, method, path, token string, body any) response {
+func (c *cloud) do(t *testing.T, method, path, token string, body any) testcloud.Response {
 	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := testcloud.NewRequest(t, method, path, body)
 	req.RemoteAddr = "192.0.2.50:1234"
-	w := httptest.NewRecorder()
 	h := c.api
 	if strings.HasPrefix(path, "/api/v1/auth/") {
 		h = c.auth
 	}
-	h.ServeHTTP(w, req)
-	testcloud.ValidateResponse(t, req, w.Result())
-	out := response{status: w.Code, header: w.Header(), raw: w.Body.String()}
-	_ = json.Unmarshal(w.Body.Bytes(), &out.body)
-	return out
+	return testcloud.ServeRequest(t, h, req, token)
 }
 
 // export downloads u's data and decodes it.
-func (c *cloud) export(t *testing.T, token string) (privacy.Document, response) {
+func (c *cloud) export(t *testing.T, token string) (privacy.Document, testcloud.Response) {
 	t.Helper()
 	r := c.do(t, http.MethodGet, "/api/v1/account/export", token, nil)
 	var doc privacy.Document
-	if r.status == http.StatusOK {
-		if err := json.Unmarshal([]byte(r.raw), &doc); err != nil {
-			t.Fatalf("export: %v in %s", err, r.raw)
-		}
+	if r.Status == http.StatusOK {
+		r.Decode(t, &doc)
 	}
 	return doc, r
 }
@@ -422,11 +366,11 @@ func (c *cloud) export(t *testing.T, token string) (privacy.Document, response) 
 // remove sends DELETE /api/v1/account with body until it is no longer
 // 202 (at most max times) and returns the last answer and how many were
 // sent.
-func (c *cloud) remove(t *testing.T, token string, body map[string]any, max int) (response, int) {
+func (c *cloud) remove(t *testing.T, token string, body map[string]any, max int) (testcloud.Response, int) {
 	t.Helper()
 	for n := 1; ; n++ {
 		r := c.do(t, http.MethodDelete, "/api/v1/account", token, body)
-		if r.status != http.StatusAccepted || n == max {
+		if r.Status != http.StatusAccepted || n == max {
 			return r, n
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
@@ -50,14 +51,14 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	c.saveSearch(t, other.ID, "Ziegel für Lia")
 
 	doc, r := c.export(t, owner.token)
-	if r.status != http.StatusOK {
-		t.Fatalf("export: got %d %s", r.status, r.raw)
+	if r.Status != http.StatusOK {
+		t.Fatalf("export: got %d %s", r.Status, r.Body)
 	}
 	day := time.Now().UTC().Format("2006-01-02")
-	if got, want := r.header.Get("Content-Disposition"), `attachment; filename="remat-data-`+day+`.json"`; got != want {
+	if got, want := r.Header.Get("Content-Disposition"), `attachment; filename="remat-data-`+day+`.json"`; got != want {
 		t.Errorf("Content-Disposition: got %q, want %q", got, want)
 	}
-	if got := r.header.Get("Cache-Control"); got != "no-store" {
+	if got := r.Header.Get("Cache-Control"); got != "no-store" {
 		t.Errorf("Cache-Control: got %q, want no-store", got)
 	}
 	a := doc.Account
@@ -109,15 +110,15 @@ func TestExportHoldsTheCallersDataOnly(t *testing.T) {
 	// Nothing of the other account, no secrets, no internal keys.
 	for _, leak := range []string{other.ID, other.Email, otherAd.ID, "bruno@example.com", owner.PasswordHash, "passwordHash",
 		"tokenVersion", `"PK"`, "GSI1", "clientSecret", "clientHash", "Mozilla"} {
-		if strings.Contains(r.raw, leak) {
+		if strings.Contains(string(r.Body), leak) {
 			t.Errorf("export of %s holds %q", owner.ID, leak)
 		}
 	}
 	// The social links of a social-only account.
 	soc := c.user(t, auth.RoleUser, "Sofia", "it", true)
 	doc, r = c.export(t, soc.token)
-	if r.status != http.StatusOK || len(doc.SocialSignIns) != 1 || doc.SocialSignIns[0].Provider != "google" || doc.Account.HasPassword {
-		t.Errorf("social export: got %d %+v", r.status, doc)
+	if r.Status != http.StatusOK || len(doc.SocialSignIns) != 1 || doc.SocialSignIns[0].Provider != "google" || doc.Account.HasPassword {
+		t.Errorf("social export: got %d %+v", r.Status, doc)
 	}
 }
 
@@ -125,13 +126,13 @@ func TestExportIsRateLimited(t *testing.T) {
 	c := newCloud(t, options{})
 	u := c.user(t, auth.RoleUser, "Rita", "fr", false)
 	for i := range 5 {
-		if _, r := c.export(t, u.token); r.status != http.StatusOK {
-			t.Fatalf("export %d: got %d %s", i+1, r.status, r.raw)
+		if _, r := c.export(t, u.token); r.Status != http.StatusOK {
+			t.Fatalf("export %d: got %d %s", i+1, r.Status, r.Body)
 		}
 	}
 	_, r := c.export(t, u.token)
-	if r.status != http.StatusTooManyRequests || r.code() != "too_many_requests" || r.header.Get("Retry-After") == "" {
-		t.Errorf("sixth export: got %d %s (Retry-After %q), want 429 too_many_requests", r.status, r.raw, r.header.Get("Retry-After"))
+	if r.Status != http.StatusTooManyRequests || r.Code() != "too_many_requests" || r.Header.Get("Retry-After") == "" {
+		t.Errorf("sixth export: got %d %s (Retry-After %q), want 429 too_many_requests", r.Status, r.Body, r.Header.Get("Retry-After"))
 	}
 }
 
@@ -163,8 +164,8 @@ func TestDeleteAccount(t *testing.T) {
 	}
 
 	r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword})
-	if r.status != http.StatusOK || r.body["message"] != "account_deleted" || r.body["keptYears"] != 10.0 {
-		t.Fatalf("delete: got %d %s, want 200 account_deleted", r.status, r.raw)
+	if r.Status != http.StatusOK || r.JSON["message"] != "account_deleted" || r.JSON["keptYears"] != 10.0 {
+		t.Fatalf("delete: got %d %s, want 200 account_deleted", r.Status, r.Body)
 	}
 
 	// Ads: out of search and gone for everyone, photos gone from S3.
@@ -255,22 +256,22 @@ func TestDeleteAccount(t *testing.T) {
 		t.Errorf("payments: got %v %v, want one kept", pays, err)
 	}
 	// Sessions end, login looks like an unknown account, the e-mail is free.
-	if r := c.do(t, http.MethodGet, "/api/v1/account/export", u.token, nil); r.status != http.StatusUnauthorized || r.code() != "not_logged_in" {
-		t.Errorf("old token: got %d %s, want 401 not_logged_in", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/account/export", u.token, nil); r.Status != http.StatusUnauthorized || r.Code() != "not_logged_in" {
+		t.Errorf("old token: got %d %s, want 401 not_logged_in", r.Status, r.Body)
 	}
-	if r := c.do(t, http.MethodGet, "/api/v1/auth/me", u.token, nil); r.status != http.StatusUnauthorized {
-		t.Errorf("old token on /auth/me: got %d %s, want 401", r.status, r.raw)
+	if r := c.do(t, http.MethodGet, "/api/v1/auth/me", u.token, nil); r.Status != http.StatusUnauthorized {
+		t.Errorf("old token on /auth/me: got %d %s, want 401", r.Status, r.Body)
 	}
 	login := c.do(t, http.MethodPost, "/api/v1/auth/login", "", map[string]any{"email": u.Email, "password": testPassword})
-	if login.status != http.StatusUnauthorized || login.code() != "invalid_credentials" {
-		t.Errorf("login: got %d %s, want 401 invalid_credentials", login.status, login.raw)
+	if login.Status != http.StatusUnauthorized || login.Code() != "invalid_credentials" {
+		t.Errorf("login: got %d %s, want 401 invalid_credentials", login.Status, login.Body)
 	}
 	signup := c.do(t, http.MethodPost, "/api/v1/auth/signup", "", map[string]any{
 		"accountType": "individual", "firstName": "Hans", "lastName": "Neu", "email": u.Email, "phone": "+41 79 765 43 21",
 		"password": "a brand new pass phrase 7", "isAdult": true, "acceptRules": true, "language": "de",
 	})
-	if signup.status != http.StatusCreated {
-		t.Errorf("sign-up with the freed e-mail: got %d %s, want 201", signup.status, signup.raw)
+	if signup.Status != http.StatusCreated {
+		t.Errorf("sign-up with the freed e-mail: got %d %s, want 201", signup.Status, signup.Body)
 	}
 	// The e-mail in German, to the address as it was; the audit entry.
 	if subjects := c.mailsTo(u.Email); !slices.Contains(subjects, "Ihr Remat-Konto wurde gelöscht") {
@@ -290,8 +291,8 @@ func TestDeleteAccount(t *testing.T) {
 		}
 	}
 	// The bystander is untouched.
-	if doc, r := c.export(t, bystander.token); r.status != http.StatusOK || len(doc.Ads) != 1 || doc.Account.Email != bystander.Email {
-		t.Errorf("bystander: got %d %+v", r.status, doc)
+	if doc, r := c.export(t, bystander.token); r.Status != http.StatusOK || len(doc.Ads) != 1 || doc.Account.Email != bystander.Email {
+		t.Errorf("bystander: got %d %+v", r.Status, doc)
 	}
 }
 
@@ -311,8 +312,8 @@ func TestDeleteRetriesFinishTheJob(t *testing.T) {
 
 	c.blobs.failNext(1)
 	r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword})
-	if r.status != http.StatusInternalServerError || r.code() != "internal_error" || strings.Contains(r.raw, "injected") {
-		t.Fatalf("failing delete: got %d %s, want a generic 500", r.status, r.raw)
+	if r.Status != http.StatusInternalServerError || r.Code() != "internal_error" || strings.Contains(string(r.Body), "injected") {
+		t.Fatalf("failing delete: got %d %s, want a generic 500", r.Status, r.Body)
 	}
 	// Half-way: the ad is out of search and inactive, the photos still
 	// listed; the account is still signed in.
@@ -325,8 +326,8 @@ func TestDeleteRetriesFinishTheJob(t *testing.T) {
 	}
 
 	r = c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword})
-	if r.status != http.StatusOK {
-		t.Fatalf("retry: got %d %s, want 200", r.status, r.raw)
+	if r.Status != http.StatusOK {
+		t.Fatalf("retry: got %d %s, want 200", r.Status, r.Body)
 	}
 	if _, err := c.ads.Record(context.Background(), ad.ID); !errors.Is(err, catalog.ErrProductNotFound) {
 		t.Errorf("ad after the retry: got %v, want product_not_found", err)
@@ -354,8 +355,8 @@ func TestDeleteWithinABudget(t *testing.T) {
 	c.request(t, u.ID, a1, "claire@example.com")
 
 	r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword})
-	if r.status != http.StatusAccepted || r.body["message"] != "account_deletion_in_progress" {
-		t.Fatalf("first request: got %d %s, want 202 account_deletion_in_progress", r.status, r.raw)
+	if r.Status != http.StatusAccepted || r.JSON["message"] != "account_deletion_in_progress" {
+		t.Fatalf("first request: got %d %s, want 202 account_deletion_in_progress", r.Status, r.Body)
 	}
 	left := 0
 	for _, id := range []string{a1.ID, a2.ID} {
@@ -367,8 +368,8 @@ func TestDeleteWithinABudget(t *testing.T) {
 		t.Errorf("after one request: %d ads left, want 1", left)
 	}
 	r, n := c.remove(t, u.token, map[string]any{"password": testPassword}, 10)
-	if r.status != http.StatusOK || n < 2 {
-		t.Fatalf("until done: got %d %s after %d more requests, want 200 after at least 2", r.status, r.raw, n)
+	if r.Status != http.StatusOK || n < 2 {
+		t.Fatalf("until done: got %d %s after %d more requests, want 200 after at least 2", r.Status, r.Body, n)
 	}
 	if got, _ := c.users.UserByID(context.Background(), u.ID); got.Status != accounts.StatusDeleted || c.unread(t, u.ID) != 0 {
 		t.Errorf("after the last request: status %s, unread %d", got.Status, c.unread(t, u.ID))
@@ -397,8 +398,8 @@ func TestDeleteConfirmation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := c.do(t, http.MethodDelete, "/api/v1/account", tt.who.token, tt.body)
-			if r.status != tt.status || r.code() != tt.code || (tt.field != "" && r.field(tt.field) != "required") {
-				t.Errorf("got %d %s, want %d %s", r.status, r.raw, tt.status, tt.code)
+			if r.Status != tt.status || r.Code() != tt.code || (tt.field != "" && r.FieldCode(tt.field) != "required") {
+				t.Errorf("got %d %s, want %d %s", r.Status, r.Body, tt.status, tt.code)
 			}
 		})
 	}
@@ -406,18 +407,18 @@ func TestDeleteConfirmation(t *testing.T) {
 		t.Errorf("after refused requests: status %s, want active", got.Status)
 	}
 	// Failures count like failed logins: the fifth wrong password blocks.
-	var r response
+	var r testcloud.Response
 	for range 5 {
 		r = c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": "still not my password"})
 	}
-	if r.status != http.StatusTooManyRequests || r.code() != "too_many_requests" {
-		t.Errorf("after repeated failures: got %d %s, want 429", r.status, r.raw)
+	if r.Status != http.StatusTooManyRequests || r.Code() != "too_many_requests" {
+		t.Errorf("after repeated failures: got %d %s, want 429", r.Status, r.Body)
 	}
 	// A social-only account confirms with its e-mail (any case), and its
 	// sign-in link goes: signing in with it again makes a new account.
 	r = c.do(t, http.MethodDelete, "/api/v1/account", soc.token, map[string]any{"email": strings.ToUpper(soc.Email)})
-	if r.status != http.StatusOK {
-		t.Fatalf("social delete: got %d %s", r.status, r.raw)
+	if r.Status != http.StatusOK {
+		t.Fatalf("social delete: got %d %s", r.Status, r.Body)
 	}
 	if _, err := c.users.UserByIdentity(context.Background(), "google", "sub-"+soc.ID); !errors.Is(err, apperr.ErrNotFound) {
 		t.Errorf("identity link after deletion: got %v, want not_found", err)
@@ -443,8 +444,8 @@ func TestStaleIdentityLink(t *testing.T) {
 	if _, err := c.db.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: aws.String(c.table), Item: item}); err != nil {
 		t.Fatal(err)
 	}
-	if r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword}); r.status != http.StatusOK {
-		t.Fatalf("delete: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword}); r.Status != http.StatusOK {
+		t.Fatalf("delete: got %d %s", r.Status, r.Body)
 	}
 	_, got, err := c.acc.SignInWithIdentity(context.Background(), social.Identity{
 		Provider: "google", Subject: "legacy-" + u.ID, Email: "greta.new@example.ch", EmailVerified: true,
@@ -474,8 +475,8 @@ func TestStaleIdentityLink(t *testing.T) {
 func TestDeletedAccountStaysDeleted(t *testing.T) {
 	c := newCloud(t, options{})
 	u := c.user(t, auth.RoleUser, "Nina", "fr", false)
-	if r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword}); r.status != http.StatusOK {
-		t.Fatalf("delete: got %d %s", r.status, r.raw)
+	if r := c.do(t, http.MethodDelete, "/api/v1/account", u.token, map[string]any{"password": testPassword}); r.Status != http.StatusOK {
+		t.Fatalf("delete: got %d %s", r.Status, r.Body)
 	}
 	got, err := c.users.UserByID(context.Background(), u.ID)
 	if err != nil {
@@ -488,8 +489,8 @@ func TestDeletedAccountStaysDeleted(t *testing.T) {
 		t.Error("an erased account was made active again")
 	}
 	// The export JSON of the erased profile is never served: the token is dead.
-	if _, r := c.export(t, u.token); r.status != http.StatusUnauthorized {
-		t.Errorf("export after deletion: got %d %s", r.status, r.raw)
+	if _, r := c.export(t, u.token); r.Status != http.StatusUnauthorized {
+		t.Errorf("export after deletion: got %d %s", r.Status, r.Body)
 	}
 	if b, _ := json.Marshal(got); strings.Contains(string(b), u.Email) {
 		t.Errorf("profile still holds the address: %s", b)

@@ -33,8 +33,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	} {
 		t.Run("export/"+who.name, func(t *testing.T) {
 			doc, r := c.export(t, who.token)
-			if r.status != who.status || doc.Account.Email != who.email {
-				t.Errorf("got %d with account %q, want %d with %q", r.status, doc.Account.Email, who.status, who.email)
+			if r.Status != who.status || doc.Account.Email != who.email {
+				t.Errorf("got %d with account %q, want %d with %q", r.Status, doc.Account.Email, who.status, who.email)
 			}
 			if who.name != "owner" && len(doc.Ads) != 0 {
 				t.Errorf("got the owner's ads: %+v", doc.Ads)
@@ -57,8 +57,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	} {
 		t.Run("delete/"+who.name, func(t *testing.T) {
 			r := c.do(t, http.MethodDelete, "/api/v1/account", who.token, who.body)
-			if r.status != who.status || (who.code != "" && r.code() != who.code) {
-				t.Errorf("got %d %s, want %d %s", r.status, r.raw, who.status, who.code)
+			if r.Status != who.status || (who.code != "" && r.Code() != who.code) {
+				t.Errorf("got %d %s, want %d %s", r.Status, r.Body, who.status, who.code)
 			}
 		})
 	}

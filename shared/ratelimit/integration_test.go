@@ -1,7 +1,6 @@
 package ratelimit_test
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,13 +15,7 @@ import (
 	"github.com/remat/remat/shared/ratelimit"
 )
 
-// TestMain makes sure no SDK client can fall back to the instance metadata
-// service: the harness's clients have static credentials, this is the
-// belt to those braces.
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // TestConcurrentRequestsAgainstDynamoDBLocal: 20 simultaneous requests with
 // a limit of 5 admit exactly 5, because the count and the check are one

@@ -14,17 +14,9 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // DynamoStore is the Store on the single table (see keys.go).
 type DynamoStore struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
@@ -32,7 +24,7 @@ type DynamoStore struct {
 var _ Store = (*DynamoStore)(nil)
 
 // NewDynamoStore returns a store on table signing list cursors with cursors.
-func NewDynamoStore(db DynamoAPI, table string, cursors *ddb.Cursors) *DynamoStore {
+func NewDynamoStore(db ddb.API, table string, cursors *ddb.Cursors) *DynamoStore {
 	return &DynamoStore{db: db, table: table, cursors: cursors}
 }
 
@@ -185,33 +177,23 @@ func (st *DynamoStore) Get(ctx context.Context, id string) (Report, error) {
 	if !validID(id) {
 		return Report{}, notFound(nil)
 	}
-	out, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(st.table), Key: ddb.Key(lookupPK(id), skLookup), ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return Report{}, fmt.Errorf("reports: get report %s: %w", id, err)
-	}
 	var lk struct {
 		AdID string `dynamodbav:"adId"`
 	}
-	if out.Item == nil {
-		return Report{}, notFound(nil)
-	}
-	if err := attributevalue.UnmarshalMap(out.Item, &lk); err != nil {
-		return Report{}, fmt.Errorf("reports: decode lookup %s: %w", id, err)
-	}
-	out, err = st.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(st.table), Key: ddb.Key(adPK(lk.AdID), reportSK(id)), ConsistentRead: aws.Bool(true),
-	})
+	found, err := ddb.Get(ctx, st.db, st.table, ddb.Key(lookupPK(id), skLookup), &lk)
 	if err != nil {
 		return Report{}, fmt.Errorf("reports: get report %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Report{}, notFound(nil)
 	}
 	var it item
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Report{}, fmt.Errorf("reports: decode report %s: %w", id, err)
+	found, err = ddb.Get(ctx, st.db, st.table, ddb.Key(adPK(lk.AdID), reportSK(id)), &it)
+	if err != nil {
+		return Report{}, fmt.Errorf("reports: get report %s: %w", id, err)
+	}
+	if !found {
+		return Report{}, notFound(nil)
 	}
 	return it.report()
 }
@@ -226,28 +208,11 @@ func (st *DynamoStore) OpenOfAd(ctx context.Context, adID string) ([]Report, err
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": s(adPK(adID)), ":prefix": s(reportSKPrefix), ":open": s(string(StatusOpen))},
 		ConsistentRead:            aws.Bool(true),
 	}
-	var out []Report
-	for {
-		res, err := st.db.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("reports: open reports of ad %s: %w", adID, err)
-		}
-		var items []item
-		if err := attributevalue.UnmarshalListOfMaps(res.Items, &items); err != nil {
-			return nil, fmt.Errorf("reports: decode reports of ad %s: %w", adID, err)
-		}
-		for _, it := range items {
-			r, err := it.report()
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		in.ExclusiveStartKey = res.LastEvaluatedKey
+	out, err := ddb.QueryAllFunc(ctx, st.db, in, item.report)
+	if err != nil {
+		return nil, fmt.Errorf("reports: open reports of ad %s: %w", adID, err)
 	}
+	return out, nil
 }
 
 // Resolve implements Store.

@@ -53,20 +53,6 @@ type handler struct {
 	verifier *auth.Verifier
 }
 
-// viewer is the caller of the public POST: the token's principal when a
-// valid one is sent, else anonymous (a stale token does not stop a report).
-func (h *handler) viewer(r *http.Request) auth.Principal {
-	token, ok := auth.BearerToken(r)
-	if !ok {
-		return auth.Principal{}
-	}
-	p, err := h.verifier.Verify(r.Context(), token)
-	if err != nil {
-		return auth.Principal{}
-	}
-	return p
-}
-
 type submitRequest struct {
 	ProductID string `json:"productId"`
 	Reason    string `json:"reason"`
@@ -87,7 +73,7 @@ func (h *handler) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := h.svc.Submit(r.Context(), Submission(req), Client{
-		Address: httpx.ClientIP(r), Principal: h.viewer(r), Language: PreferredLanguage(r.Header.Get("Accept-Language")),
+		Address: httpx.ClientIP(r), Principal: h.verifier.Viewer(r), Language: PreferredLanguage(r.Header.Get("Accept-Language")),
 	})
 	if err != nil {
 		httpx.Error(w, r, err)

@@ -57,16 +57,13 @@ const (
 	typeReport       = "AdReport"
 	typeReportGuard  = "AdReportGuard"
 	typeReportLookup = "AdReportLookup"
-	sortTimestamp    = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
-func adPK(adID string) string     { return adPKPrefix + adID }
-func reportSK(id string) string   { return reportSKPrefix + id }
-func lookupPK(id string) string   { return lookupPKPrefix + id }
-func guardSK(email string) string { return guardSKPrefix + hashHex(normalizeEmail(email)) }
-func queueSK(t time.Time, id string) string {
-	return t.UTC().Format(sortTimestamp) + "#" + id
-}
+func adPK(adID string) string               { return adPKPrefix + adID }
+func reportSK(id string) string             { return reportSKPrefix + id }
+func lookupPK(id string) string             { return lookupPKPrefix + id }
+func guardSK(email string) string           { return guardSKPrefix + hashHex(normalizeEmail(email)) }
+func queueSK(t time.Time, id string) string { return ddb.TimeKey(t, id) }
 
 func hashHex(s string) string {
 	sum := sha256.Sum256([]byte(s))

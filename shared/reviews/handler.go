@@ -57,24 +57,6 @@ type handler struct {
 	verifier *auth.Verifier
 }
 
-func principal(r *http.Request) auth.Principal {
-	p, _ := auth.PrincipalFrom(r.Context())
-	return p
-}
-
-// viewer is the caller of a public route: a valid token's user, else "".
-func (h *handler) viewer(r *http.Request) string {
-	token, ok := auth.BearerToken(r)
-	if !ok {
-		return ""
-	}
-	p, err := h.verifier.Verify(r.Context(), token)
-	if err != nil {
-		return ""
-	}
-	return p.UserID
-}
-
 type ratingJSON struct {
 	Average *float64 `json:"average"`
 	Count   int64    `json:"count"`
@@ -174,7 +156,7 @@ func (h *handler) sellerReviews(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	viewer := h.viewer(r)
+	viewer := h.verifier.Viewer(r).UserID
 	body := reviewsJSON{Items: make([]reviewJSON, len(page.Items)), NextCursor: optional(page.NextCursor), Rating: toRating(rating)}
 	for i, rv := range page.Items {
 		body.Items[i] = toJSON(rv, viewer)
@@ -190,7 +172,7 @@ type eligibilityJSON struct {
 }
 
 func (h *handler) eligibility(w http.ResponseWriter, r *http.Request) {
-	e, _, err := h.svc.Eligibility(r.Context(), principal(r).UserID, r.URL.Query().Get("adId"))
+	e, _, err := h.svc.Eligibility(r.Context(), auth.Caller(r).UserID, r.URL.Query().Get("adId"))
 	if err != nil {
 		httpx.Error(w, r, err)
 		return
@@ -214,7 +196,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	uid := principal(r).UserID
+	uid := auth.Caller(r).UserID
 	rv, err := h.svc.Create(r.Context(), uid, in.AdID, in.Rating, in.Text)
 	if err != nil {
 		httpx.Error(w, r, err)
@@ -234,7 +216,7 @@ func (h *handler) edit(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	uid := principal(r).UserID
+	uid := auth.Caller(r).UserID
 	rv, err := h.svc.Edit(r.Context(), uid, r.PathValue("id"), in.Rating, in.Text)
 	if err != nil {
 		httpx.Error(w, r, err)
@@ -254,7 +236,7 @@ func (h *handler) reply(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	uid := principal(r).UserID
+	uid := auth.Caller(r).UserID
 	rv, err := h.svc.Reply(r.Context(), uid, r.PathValue("id"), in.Text)
 	if err != nil {
 		httpx.Error(w, r, err)
@@ -273,7 +255,7 @@ func (h *handler) report(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	if err := h.svc.Report(r.Context(), principal(r).UserID, r.PathValue("id"), in.Reason); err != nil {
+	if err := h.svc.Report(r.Context(), auth.Caller(r).UserID, r.PathValue("id"), in.Reason); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
@@ -314,7 +296,7 @@ func (h *handler) reported(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) remove(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.Remove(r.Context(), principal(r), r.PathValue("id")); err != nil {
+	if err := h.svc.Remove(r.Context(), auth.Caller(r), r.PathValue("id")); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}
@@ -322,7 +304,7 @@ func (h *handler) remove(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) dismiss(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.Dismiss(r.Context(), principal(r), r.PathValue("id")); err != nil {
+	if err := h.svc.Dismiss(r.Context(), auth.Caller(r), r.PathValue("id")); err != nil {
 		httpx.Error(w, r, err)
 		return
 	}

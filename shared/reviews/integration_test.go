@@ -2,9 +2,7 @@ package reviews_test
 
 import (
 	"net/http"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,22 +11,18 @@ import (
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
+	"github.com/remat/remat/shared/accounts/accountstest"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/auth/authtest"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/contactreq"
-	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/ddb/ddbtest"
 	"github.com/remat/remat/shared/reviews"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
-
-var cursorKey = []byte("integration-cursor-key-0123456789abc")
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 // cloud is the reviews domain wired to DynamoDB Local as the function wires
 // it (48 h waiting period), with real accounts, ads and contact requests
@@ -41,62 +35,34 @@ type cloud struct {
 	creqs *contactreq.DynamoStore
 	api   http.Handler
 	iss   *auth.Issuer
-
-	mu  sync.Mutex
-	now time.Time
+	clock *testcloud.Clock
 }
 
 func newCloud(t *testing.T) *cloud {
 	t.Helper()
 	db, table := testcloud.DynamoDB(t)
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &cloud{db: db, table: table, now: time.Now().UTC().Truncate(time.Second)}
+	cursors := ddbtest.Cursors(t)
+	c := &cloud{db: db, table: table, clock: testcloud.NewClock(time.Now().UTC().Truncate(time.Second))}
 	c.iss = authtest.Issuer(t, 24*time.Hour*30)
 	ver := authtest.Verifier(t)
 	c.users = accounts.NewDynamoStore(db, table)
 	c.ads = catalog.NewStore(db, table).WithCursors(cursors)
 	c.creqs = contactreq.NewDynamoStore(db, table, cursors)
 	svc := reviews.NewService(reviews.NewStore(db, table, cursors), c.users, c.ads, audit.NewRecorder(db, table), reviews.DefaultWait).
-		WithClock(c.clock)
+		WithClock(c.clock.Now)
 	c.api = reviews.NewHandler(svc, ver.WithTokenVersions(c.users))
 	return c
-}
-
-func (c *cloud) clock() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *cloud) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 func newID() string { return ulid.Make().String() }
 
 func (c *cloud) user(t *testing.T, role auth.Role, first, last string, company *accounts.Company) (string, string) {
 	t.Helper()
-	id := "u-" + newID()
-	u := accounts.User{
-		ID: id, FirstName: first, LastName: last, Email: id + "@example.ch", Language: "fr", Role: role,
-		AccountType: accounts.AccountIndividual, Status: accounts.StatusActive, EmailVerified: true, CreatedAt: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
-	}
-	if company != nil {
-		u.AccountType, u.Company = accounts.AccountProfessional, company
-	}
-	if err := c.users.CreateUser(t.Context(), u, accounts.Token{Hash: "h-" + id, Kind: accounts.TokenVerify, UserID: id, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := c.iss.Issue(auth.Principal{UserID: id, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id, tok
+	u, tok := accountstest.User(t, c.users, c.iss, accounts.User{
+		ID: "u-" + newID(), FirstName: first, LastName: last, Language: "fr", Role: role, Company: company,
+		CreatedAt: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
+	})
+	return u.ID, tok
 }
 
 func (c *cloud) ad(t *testing.T, seller, title string) string {
@@ -117,7 +83,7 @@ func (c *cloud) contact(t *testing.T, buyer, seller, ad string) {
 	t.Helper()
 	if err := c.creqs.Create(t.Context(), contactreq.Request{
 		ID: newID(), SellerID: seller, AdID: ad, AdTitle: "x", Name: "B", Email: "b@example.ch", Message: "Encore disponible ?",
-		CreatedAt: c.clock(), BuyerID: buyer, ClientHash: "h",
+		CreatedAt: c.clock.Now(), BuyerID: buyer, ClientHash: "h",
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -168,8 +134,8 @@ func TestEligibilityAndWriting(t *testing.T) {
 		t.Errorf("before contacting: got %+v, want not_contacted", e)
 	}
 	c.contact(t, buyer, seller, ad)
-	first := c.clock()
-	c.advance(time.Hour)
+	first := c.clock.Now()
+	c.clock.Advance(time.Hour)
 	c.contact(t, buyer, seller, ad) // a second message does not restart the wait
 	e := eligibility(buyerTok)
 	if e.CanReview || e.Reason != reviews.ReasonTooEarly || e.AvailableFrom != first.Add(reviews.DefaultWait).Format(time.RFC3339) {
@@ -179,7 +145,7 @@ func TestEligibilityAndWriting(t *testing.T) {
 	if r := c.do(t, "POST", "/api/v1/reviews", buyerTok, body); r.Status != 403 || apperr.Code(r.Code()) != apperr.CodeReviewNotEligible {
 		t.Errorf("too early: got %d %s, want 403 review_not_eligible", r.Status, r.Body)
 	}
-	c.advance(reviews.DefaultWait)
+	c.clock.Advance(reviews.DefaultWait)
 	if e := eligibility(buyerTok); !e.CanReview {
 		t.Errorf("after the wait: got %+v, want canReview", e)
 	}
@@ -239,7 +205,7 @@ func TestEligibilityAndWriting(t *testing.T) {
 	if len(list.Items) != 1 || list.Items[0].Rating != 2 || list.Items[0].Mine || list.Rating.Count != 1 || *list.Rating.Average != 2 {
 		t.Errorf("reviews: got %+v", list)
 	}
-	c.advance(reviews.EditWindow)
+	c.clock.Advance(reviews.EditWindow)
 	if r := c.do(t, "PATCH", "/api/v1/reviews/"+created.ID, buyerTok, map[string]any{"rating": 5}); r.Status != 409 || apperr.Code(r.Code()) != apperr.CodeReviewLocked {
 		t.Errorf("late edit: got %d %s, want 409 review_locked", r.Status, r.Body)
 	}
@@ -276,7 +242,7 @@ func TestReportsAndModeration(t *testing.T) {
 		buyer, tok := c.user(t, auth.RoleUser, "Käufer", "Nummer", nil)
 		c.contact(t, buyer, seller, ad)
 		toks[i] = tok
-		c.advance(reviews.DefaultWait)
+		c.clock.Advance(reviews.DefaultWait)
 		r := c.do(t, "POST", "/api/v1/reviews", tok, map[string]any{"adId": ad, "rating": rating, "text": "Alles bestens gelaufen, danke."})
 		var rv reviewBody
 		r.Decode(t, &rv)
@@ -345,10 +311,7 @@ func TestReportsAndModeration(t *testing.T) {
 	if len(list.Items) != 1 || list.Items[0].ID != ids[1] || list.Rating.Count != 1 || *list.Rating.Average != 3 {
 		t.Errorf("after removal: got %+v", list)
 	}
-	cursors, err := ddb.NewCursors(cursorKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cursors := ddbtest.Cursors(t)
 	entries, err := audit.NewLog(c.db, c.table, cursors).List(t.Context(), audit.Filter{TargetID: ids[0], TargetType: "review"}, 10, "")
 	if err != nil || len(entries.Items) != 2 {
 		t.Errorf("audit: got %+v, %v, want the dismissal and the removal", entries, err)

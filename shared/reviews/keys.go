@@ -70,8 +70,6 @@ const (
 	typeReport = "ReviewReport"
 	typeGuard  = "ReviewGuard"
 	typeRating = "SellerRating"
-
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 func reviewKey(id string) map[string]types.AttributeValue {
@@ -86,7 +84,5 @@ func ratingKey(sellerID string) map[string]types.AttributeValue {
 func reportKey(id, userID string) map[string]types.AttributeValue {
 	return ddb.Key(reviewPKPrefix+id, reportSKPrefix+userID)
 }
-func listPK(sellerID string) string { return listPKPrefix + sellerID }
-func sortKey(at time.Time, id string) string {
-	return at.UTC().Format(sortTimestamp) + "#" + id
-}
+func listPK(sellerID string) string          { return listPKPrefix + sellerID }
+func sortKey(at time.Time, id string) string { return ddb.TimeKey(at, id) }

@@ -93,25 +93,15 @@ var (
 // already" (the seed writes reviews directly).
 func IsExists(err error) bool { return errors.Is(err, errExists) }
 
-// DynamoAPI is the part of the DynamoDB client the store needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-var _ DynamoAPI = (*dynamodb.Client)(nil)
-
 // Store keeps reviews on the single table (keys.go). Safe for concurrent use.
 type Store struct {
-	db      DynamoAPI
+	db      ddb.API
 	table   string
 	cursors *ddb.Cursors
 }
 
 // NewStore returns a store on table signing list cursors with cursors.
-func NewStore(db DynamoAPI, table string, cursors *ddb.Cursors) *Store {
+func NewStore(db ddb.API, table string, cursors *ddb.Cursors) *Store {
 	return &Store{db: db, table: table, cursors: cursors}
 }
 
@@ -162,47 +152,37 @@ func (s *Store) Create(ctx context.Context, r Review) error {
 
 // Get returns review id (errNotFound).
 func (s *Store) Get(ctx context.Context, id string) (Review, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: reviewKey(id), ConsistentRead: aws.Bool(true)})
+	var it reviewItem
+	found, err := ddb.Get(ctx, s.db, s.table, reviewKey(id), &it)
 	if err != nil {
 		return Review{}, fmt.Errorf("reviews: get %s: %w", id, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return Review{}, errNotFound
-	}
-	var it reviewItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Review{}, fmt.Errorf("reviews: decode %s: %w", id, err)
 	}
 	return it.Review, nil
 }
 
 // Guard returns the id of buyerID's review of adID, "" when none.
 func (s *Store) Guard(ctx context.Context, buyerID, adID string) (string, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: guardKey(buyerID, adID), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return "", fmt.Errorf("reviews: guard %s/%s: %w", buyerID, adID, err)
-	}
 	var g struct {
 		ReviewID string `dynamodbav:"reviewId"`
 	}
-	if err := attributevalue.UnmarshalMap(out.Item, &g); err != nil {
-		return "", fmt.Errorf("reviews: decode guard: %w", err)
+	if _, err := ddb.Get(ctx, s.db, s.table, guardKey(buyerID, adID), &g); err != nil {
+		return "", fmt.Errorf("reviews: guard %s/%s: %w", buyerID, adID, err)
 	}
 	return g.ReviewID, nil
 }
 
 // Contacted returns when buyerID first wrote about adID (zero: never).
 func (s *Store) Contacted(ctx context.Context, buyerID, adID string) (time.Time, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: contactreq.ContactedKey(buyerID, adID), ConsistentRead: aws.Bool(true)})
+	var c contactreq.Contacted
+	found, err := ddb.Get(ctx, s.db, s.table, contactreq.ContactedKey(buyerID, adID), &c)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("reviews: contacted %s/%s: %w", buyerID, adID, err)
 	}
-	if out.Item == nil {
+	if !found {
 		return time.Time{}, nil
-	}
-	var c contactreq.Contacted
-	if err := attributevalue.UnmarshalMap(out.Item, &c); err != nil {
-		return time.Time{}, fmt.Errorf("reviews: decode contacted: %w", err)
 	}
 	t, err := time.Parse(time.RFC3339Nano, c.FirstAt)
 	if err != nil {
@@ -339,13 +319,9 @@ func (s *Store) Dismiss(ctx context.Context, id string, audit types.TransactWrit
 
 // Rating returns sellerID's sums.
 func (s *Store) Rating(ctx context.Context, sellerID string) (Rating, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ratingKey(sellerID)})
-	if err != nil {
-		return Rating{}, fmt.Errorf("reviews: rating of %s: %w", sellerID, err)
-	}
 	var r Rating
-	if err := attributevalue.UnmarshalMap(out.Item, &r); err != nil {
-		return Rating{}, fmt.Errorf("reviews: decode rating: %w", err)
+	if _, err := ddb.GetItem(ctx, s.db, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: ratingKey(sellerID)}, &r); err != nil {
+		return Rating{}, fmt.Errorf("reviews: rating of %s: %w", sellerID, err)
 	}
 	return r, nil
 }
@@ -433,32 +409,24 @@ func (s *Store) ByAuthor(ctx context.Context, buyerID string) ([]Review, error) 
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(guardPKPrefix + buyerID)},
 		ConsistentRead:            aws.Bool(true),
 	}
-	for {
-		res, err := s.db.Query(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("reviews: by %s: %w", buyerID, err)
-		}
-		for _, av := range res.Items {
-			var g struct {
-				ReviewID string `dynamodbav:"reviewId"`
-			}
-			if err := attributevalue.UnmarshalMap(av, &g); err != nil {
-				return nil, fmt.Errorf("reviews: decode guard: %w", err)
-			}
-			r, err := s.Get(ctx, g.ReviewID)
-			if errors.Is(err, errNotFound) {
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		in.ExclusiveStartKey = res.LastEvaluatedKey
+	type guard struct {
+		ReviewID string `dynamodbav:"reviewId"`
 	}
+	err := ddb.QueryEach(ctx, s.db, in, func(g guard) error {
+		r, err := s.Get(ctx, g.ReviewID)
+		switch {
+		case errors.Is(err, errNotFound):
+			return nil
+		case err != nil:
+			return err
+		}
+		out = append(out, r)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reviews: by %s: %w", buyerID, err)
+	}
+	return out, nil
 }
 
 // EraseAuthor removes every review buyerID wrote, as an account deletion

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Condition values.
@@ -155,7 +157,7 @@ func toPosting(ad Ad, term string) postingItem {
 		Type: typePosting, AdID: ad.ID, Title: ad.Title, Brand: ad.Brand, BrandNorm: brandKey(ad.Brand),
 		Cond: ad.Condition, Canton: strings.ToUpper(ad.Canton), PriceRp: ad.PriceRp, DiscountPct: ad.DiscountPct,
 		EffRp: ad.EffectivePriceRp(), PostalCode: ad.PostalCode, Locality: ad.Locality, Lat: ad.Lat, Lon: ad.Lon,
-		PublishedAt: ts(ad.PublishedAt), ThumbKey: ad.ThumbKey, SellerID: ad.SellerID,
+		PublishedAt: ddb.Time(ad.PublishedAt), ThumbKey: ad.ThumbKey, SellerID: ad.SellerID,
 		Toks: textKeys(ad.Title, ad.Brand),
 	}
 	for _, c := range ad.CategoryPath {

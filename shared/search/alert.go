@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Saved searches (package alerts) ask the opposite question of Search:
@@ -21,7 +23,7 @@ import (
 // ads add up to fewer, by the current term counts (the selectivity
 // estimate of Search); TermAll for a query with neither. An ad that
 // matches q has one of the returned terms.
-func AlertKeys(ctx context.Context, db DynamoAPI, table string, q Query) ([]string, error) {
+func AlertKeys(ctx context.Context, db ddb.API, table string, q Query) ([]string, error) {
 	p, err := newPlan(q)
 	if err != nil {
 		return nil, err

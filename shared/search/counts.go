@@ -114,7 +114,7 @@ func (c *countCache) forget(table string, terms []string) {
 // readCounts returns the posting count of each term (absent: none), from
 // the cache where it can and one BatchGetItem per 100 other terms. read
 // is the number of count items DynamoDB returned.
-func readCounts(ctx context.Context, db DynamoAPI, table string, terms []string) (map[string]int64, int, error) {
+func readCounts(ctx context.Context, db ddb.API, table string, terms []string) (map[string]int64, int, error) {
 	counts := map[string]int64{}
 	var missing []string
 	for _, t := range terms {
@@ -126,39 +126,23 @@ func readCounts(ctx context.Context, db DynamoAPI, table string, terms []string)
 	}
 	slices.Sort(missing)
 	missing = slices.Compact(missing)
-	read := 0
-	for chunk := range slices.Chunk(missing, batchGetMax) {
-		keys := make([]map[string]types.AttributeValue, len(chunk))
-		for i, t := range chunk {
-			keys[i] = ddb.Key(pkCount, t)
-		}
-		pending := map[string]types.KeysAndAttributes{table: {Keys: keys, ProjectionExpression: aws.String("SK, n")}}
-		for try := 0; len(pending[table].Keys) > 0; try++ {
-			if try == maxBatchTries {
-				return nil, read, fmt.Errorf("read term counts: keys still unprocessed after %d tries", try)
-			}
-			if try > 0 {
-				if err := sleep(ctx, backoff(try)); err != nil {
-					return nil, read, err
-				}
-			}
-			out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending})
-			if err != nil {
-				return nil, read, fmt.Errorf("read term counts: %w", err)
-			}
-			for _, item := range out.Responses[table] {
-				c, err := decodeCount(item)
-				if err != nil {
-					return nil, read, err
-				}
-				counts[c.SK] = c.N
-				cache.put(table, c.SK, c.N)
-				read++
-			}
-			pending = out.UnprocessedKeys
-		}
+	keys := make([]map[string]types.AttributeValue, len(missing))
+	for i, t := range missing {
+		keys[i] = ddb.Key(pkCount, t)
 	}
-	return counts, read, nil
+	items, err := ddb.BatchGet(ctx, db, table, types.KeysAndAttributes{Keys: keys, ProjectionExpression: aws.String("SK, n")})
+	if err != nil {
+		return nil, 0, fmt.Errorf("read term counts: %w", err)
+	}
+	for _, item := range items {
+		c, err := decodeCount(item)
+		if err != nil {
+			return nil, len(items), err
+		}
+		counts[c.SK] = c.N
+		cache.put(table, c.SK, c.N)
+	}
+	return counts, len(items), nil
 }
 
 type countItem struct {
@@ -180,7 +164,7 @@ func decodeCount(item map[string]types.AttributeValue) (countItem, error) {
 // A cached list can miss a child whose first ad arrived in another
 // process less than CountTTL ago; a split then skips that child until
 // the cache expires (see docs/search.md).
-func childCounts(ctx context.Context, db DynamoAPI, table, parent string) (map[string]int64, int, error) {
+func childCounts(ctx context.Context, db ddb.API, table, parent string) (map[string]int64, int, error) {
 	if kids, ok := cache.getKids(table, parent); ok {
 		return kids, 0, nil
 	}

@@ -116,7 +116,7 @@ func TestSearchPagination(t *testing.T) {
 
 // onePage is q's first page of MaxLimit results: the order paging must
 // reproduce.
-func onePage(t *testing.T, db DynamoAPI, table string, cur *ddb.Cursors, q Query) Page {
+func onePage(t *testing.T, db ddb.API, table string, cur *ddb.Cursors, q Query) Page {
 	t.Helper()
 	q.Limit, q.Cursor = MaxLimit, ""
 	full, err := Search(context.Background(), db, table, cur, q)
@@ -162,7 +162,7 @@ func TestSearchKnownHeads(t *testing.T) {
 	}
 	indexAll(t, db, table, ads)
 	q := Query{Near: &Near{zurich[0], zurich[1], 30}, Limit: 10}
-	rec := &queryRecorder{DynamoAPI: db}
+	rec := &queryRecorder{API: db}
 	var got []string
 	for page := 1; page <= 4; page++ {
 		rec.returned = nil

@@ -87,7 +87,7 @@ type stream struct {
 // each time it finds too few), and after maxHorizonMoves moves the reads
 // are no longer bound. Read-ahead past the page is then what lies between
 // its last result and the horizon.
-func run(ctx context.Context, db DynamoAPI, table string, p *plan, st *state) ([]Card, int, error) {
+func run(ctx context.Context, db ddb.API, table string, p *plan, st *state) ([]Card, int, error) {
 	streams := make([]*stream, len(st.anchor))
 	for i, t := range st.anchor {
 		streams[i] = &stream{term: t, pos: st.streams[i]}
@@ -280,7 +280,7 @@ func (p *plan) shares(streams []*stream, want int) map[*stream]int {
 	return out
 }
 
-func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, hz horizon, need []*stream, want map[*stream]int, budget int) (int, error) {
+func fetchAll(ctx context.Context, db ddb.API, table string, p *plan, f filter, hz horizon, need []*stream, want map[*stream]int, budget int) (int, error) {
 	per := max(1, budget/len(need))
 	var wg sync.WaitGroup
 	reads := make([]int, len(need))
@@ -301,7 +301,7 @@ func fetchAll(ctx context.Context, db DynamoAPI, table string, p *plan, f filter
 // items the filter let through so far on this page (doubling while none
 // did), so a stream that discards items reads about what it needs in one
 // more call instead of many small ones.
-func (s *stream) fetch(ctx context.Context, db DynamoAPI, table string, p *plan, f filter, hz horizon, want, budget int) (int, error) {
+func (s *stream) fetch(ctx context.Context, db ddb.API, table string, p *plan, f filter, hz horizon, want, budget int) (int, error) {
 	switch {
 	case s.scanned == 0:
 		s.limit = want
@@ -376,15 +376,15 @@ func (s *stream) keyCondition(p *plan, hz horizon, in *dynamodb.QueryInput) bool
 		}
 	}
 	if !p.byPrice() {
-		// Newest first: SK is "<time>#<id>", so ts(t) sorts before every
+		// Newest first: SK is "<time>#<id>", so ddb.Time(t) sorts before every
 		// posting of time t and after those of earlier times.
 		in.ScanIndexForward = aws.Bool(false)
 		lo, hi := "", ""
 		if hz.on {
-			lo = ts(time.Unix(0, hz.at))
+			lo = ddb.Time(time.Unix(0, hz.at))
 		}
 		if pos.atLevel {
-			hi = ts(time.Unix(0, pos.level))
+			hi = ddb.Time(time.Unix(0, pos.level))
 		}
 		return rangeCondition(in, "PK = :pk", "SK", lo, hi, lo != "", hi != "", func(v string) types.AttributeValue {
 			return &types.AttributeValueMemberS{Value: v}

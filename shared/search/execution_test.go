@@ -12,17 +12,18 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/ddb"
 )
 
 // queryRecorder records the postings each Query returns.
 type queryRecorder struct {
-	DynamoAPI
+	ddb.API
 	mu       sync.Mutex
 	returned []string // ad ids
 }
 
 func (r *queryRecorder) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	out, err := r.DynamoAPI.Query(ctx, in, opts...)
+	out, err := r.API.Query(ctx, in, opts...)
 	if err == nil {
 		var items []postingItem
 		if err := attributevalue.UnmarshalListOfMaps(out.Items, &items); err == nil {

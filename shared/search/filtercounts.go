@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"fmt"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // CategoryCounts returns, for each category slug, how many ads the index
@@ -10,7 +12,7 @@ import (
 // its sub-categories' ads (an ad is posted under every slug of its path).
 // The counts are read afresh (one BatchGetItem per 100 slugs), so a zero is
 // exact at the time of the read.
-func CategoryCounts(ctx context.Context, db DynamoAPI, table string, slugs []string) (map[string]int64, error) {
+func CategoryCounts(ctx context.Context, db ddb.API, table string, slugs []string) (map[string]int64, error) {
 	return filterCounts(ctx, db, table, slugs, func(slug string) string { return termCat + slug })
 }
 
@@ -18,7 +20,7 @@ func CategoryCounts(ctx context.Context, db DynamoAPI, table string, slugs []str
 // filter finds under it (names are matched as the filter matches them:
 // case, accents, spaces and punctuation ignored). Read afresh, like
 // CategoryCounts.
-func BrandCounts(ctx context.Context, db DynamoAPI, table string, names []string) (map[string]int64, error) {
+func BrandCounts(ctx context.Context, db ddb.API, table string, names []string) (map[string]int64, error) {
 	return filterCounts(ctx, db, table, names, func(name string) string {
 		if k := brandKey(name); k != "" {
 			return termBrand + k
@@ -29,7 +31,7 @@ func BrandCounts(ctx context.Context, db DynamoAPI, table string, names []string
 
 // filterCounts reads the term count of term(k) for each key k; keys whose
 // term is "" count 0.
-func filterCounts(ctx context.Context, db DynamoAPI, table string, keys []string, term func(string) string) (map[string]int64, error) {
+func filterCounts(ctx context.Context, db ddb.API, table string, keys []string, term func(string) string) (map[string]int64, error) {
 	terms := make([]string, 0, len(keys))
 	for _, k := range keys {
 		if t := term(k); t != "" {

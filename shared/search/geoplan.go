@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Cover refinement. A radius search reads the postings of the geohash
@@ -22,7 +24,7 @@ const maxSplits = 8
 
 // refineCover returns the cells to read (without empty ones) and their
 // counts.
-func refineCover(ctx context.Context, db DynamoAPI, table string, p *plan, counts map[string]int64) ([]string, int, error) {
+func refineCover(ctx context.Context, db ddb.API, table string, p *plan, counts map[string]int64) ([]string, int, error) {
 	var cells []string
 	for _, c := range p.cover {
 		if counts[c] > 0 {

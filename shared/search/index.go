@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -16,25 +15,13 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client the index and the planner
-// use.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
-	BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // ErrConcurrentIndex means another Index or Unindex of the same ad
 // committed between this one's read and write; run it again.
 var ErrConcurrentIndex = errors.New("search: concurrent index of the same ad")
 
 const (
+	// batchWriteMax is how many postings Load sends to one BatchWriteItem.
 	batchWriteMax = 25
-	batchGetMax   = 100
-	maxBatchTries = 8
 	// maxCountChanges keeps the count transaction (plus the IXTERMS put)
 	// within DynamoDB's 100 actions.
 	maxCountChanges = 99
@@ -57,7 +44,7 @@ type termsItem struct {
 // counts are only touched in the transaction that moves the recorded term
 // set, guarded by its version. A concurrent Index of the same ad yields
 // ErrConcurrentIndex (wrapped); the caller retries.
-func Index(ctx context.Context, db DynamoAPI, table string, ad Ad) error {
+func Index(ctx context.Context, db ddb.API, table string, ad Ad) error {
 	if ad.ID == "" {
 		return errors.New("search: index: ad without id")
 	}
@@ -70,7 +57,7 @@ func Index(ctx context.Context, db DynamoAPI, table string, ad Ad) error {
 // Unindex removes every posting of the ad with ad.ID (the ones Index
 // recorded; only ID is read) and decrements its terms' counts. Unindexing
 // an ad that is not indexed does nothing.
-func Unindex(ctx context.Context, db DynamoAPI, table string, ad Ad) error {
+func Unindex(ctx context.Context, db ddb.API, table string, ad Ad) error {
 	if err := reindex(ctx, db, table, ad, nil); err != nil {
 		return fmt.Errorf("search: unindex ad %s: %w", ad.ID, err)
 	}
@@ -82,7 +69,7 @@ func Unindex(ctx context.Context, db DynamoAPI, table string, ad Ad) error {
 // at ad's publication time, or there is none. An Index that failed half
 // way (postings written, term set not recorded) is not current; running
 // Index again completes it.
-func Current(ctx context.Context, db DynamoAPI, table string, ad Ad, want bool) (bool, error) {
+func Current(ctx context.Context, db ddb.API, table string, ad Ad, want bool) (bool, error) {
 	old, found, err := readTerms(ctx, db, table, ad.ID)
 	if err != nil {
 		return false, fmt.Errorf("search: index state of ad %s: %w", ad.ID, err)
@@ -95,7 +82,7 @@ func Current(ctx context.Context, db DynamoAPI, table string, ad Ad, want bool) 
 		!slices.ContainsFunc(terms, func(t string) bool { return !slices.Contains(old.Terms, t) }), nil
 }
 
-func reindex(ctx context.Context, db DynamoAPI, table string, ad Ad, terms []string) error {
+func reindex(ctx context.Context, db ddb.API, table string, ad Ad, terms []string) error {
 	old, found, err := readTerms(ctx, db, table, ad.ID)
 	if err != nil {
 		return err
@@ -117,8 +104,8 @@ func reindex(ctx context.Context, db DynamoAPI, table string, ad Ad, terms []str
 		}
 		writes = append(writes, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
 	}
-	if err := batchWrite(ctx, db, table, writes); err != nil {
-		return err
+	if err := ddb.BatchWrite(ctx, db, table, writes); err != nil {
+		return fmt.Errorf("write postings: %w", err)
 	}
 	if err := commitTerms(ctx, db, table, ad.ID, old, found, terms, newSK); err != nil {
 		return err
@@ -127,26 +114,18 @@ func reindex(ctx context.Context, db DynamoAPI, table string, ad Ad, terms []str
 	return nil
 }
 
-func readTerms(ctx context.Context, db DynamoAPI, table, adID string) (termsItem, bool, error) {
-	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(table), Key: ddb.Key(adPK(adID), skTerms), ConsistentRead: aws.Bool(true),
-	})
+func readTerms(ctx context.Context, db ddb.API, table, adID string) (termsItem, bool, error) {
+	var it termsItem
+	found, err := ddb.Get(ctx, db, table, ddb.Key(adPK(adID), skTerms), &it)
 	if err != nil {
 		return termsItem{}, false, fmt.Errorf("read term set: %w", err)
 	}
-	if out.Item == nil {
-		return termsItem{}, false, nil
-	}
-	var it termsItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return termsItem{}, false, fmt.Errorf("decode term set: %w", err)
-	}
-	return it, true, nil
+	return it, found, nil
 }
 
 // commitTerms applies the count changes and records the new term set in
 // one transaction, conditional on the version read.
-func commitTerms(ctx context.Context, db DynamoAPI, table, adID string, old termsItem, found bool, terms []string, newSK string) error {
+func commitTerms(ctx context.Context, db ddb.API, table, adID string, old termsItem, found bool, terms []string, newSK string) error {
 	var items []types.TransactWriteItem
 	count := func(term string, delta int) {
 		items = append(items, types.TransactWriteItem{Update: &types.Update{
@@ -209,43 +188,4 @@ func commitTerms(ctx context.Context, db DynamoAPI, table, adID string, old term
 
 func numAV(n int64) types.AttributeValue {
 	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
-}
-
-// batchWrite writes reqs in BatchWriteItem calls of 25, resending
-// UnprocessedItems with a growing pause.
-func batchWrite(ctx context.Context, db DynamoAPI, table string, reqs []types.WriteRequest) error {
-	for len(reqs) > 0 {
-		n := min(len(reqs), batchWriteMax)
-		pending := map[string][]types.WriteRequest{table: reqs[:n]}
-		reqs = reqs[n:]
-		for try := 0; len(pending[table]) > 0; try++ {
-			if try == maxBatchTries {
-				return fmt.Errorf("batch write: %d items still unprocessed after %d tries", len(pending[table]), try)
-			}
-			if try > 0 {
-				if err := sleep(ctx, backoff(try)); err != nil {
-					return err
-				}
-			}
-			out, err := db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
-			if err != nil {
-				return fmt.Errorf("batch write: %w", err)
-			}
-			pending = out.UnprocessedItems
-		}
-	}
-	return nil
-}
-
-func backoff(try int) time.Duration { return time.Duration(1<<min(try, 8)) * 10 * time.Millisecond }
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return fmt.Errorf("search: %w", ctx.Err())
-	case <-t.C:
-		return nil
-	}
 }

@@ -1,8 +1,8 @@
 // Package search is Remat's catalogue search on DynamoDB alone: an inverted
 // index of posting items (one per ad and term) kept beside the ads, term
 // counts for a query planner, and a planner that reads roughly as many
-// items as it returns, whatever the catalogue size
-// (../shared/research/dynamodb-design.md §2).
+// items as it returns, whatever the catalogue size (docs/search.md has the
+// design, the measured cost and a map from each step to its function).
 //
 // Index and Unindex maintain the postings of one ad; Search answers a
 // Query with a Page of Cards read from the postings' projected fields (no
@@ -12,13 +12,18 @@
 // text keys), the term counts (counts.go, filtercounts.go), and a search
 // in three steps - search.go (Query, Page, Search) calls the planner
 // (planner.go: newPlan checks the query and lists its terms,
-// chooseAnchor picks the postings to read, with geoplan.go for a radius),
+// chooseAnchor picks the postings to read - the query choice - with
+// geohash.go and geoplan.go for a radius),
 // the execution (execution.go: run merges the anchor's streams; horizon.go
 // bounds a merge's read-ahead) and the cursor (cursor.go: the state
 // between pages). Saved-search alerts match with alert.go.
 package search
 
-import "time"
+import (
+	"time"
+
+	"github.com/remat/remat/shared/ddb"
+)
 
 // Item types and keys of the search index.
 //
@@ -64,9 +69,6 @@ const (
 	typePosting = "Posting"
 	typeCount   = "TermCount"
 	typeTerms   = "SearchTerms"
-
-	// sortTimestamp has a fixed-width fraction so keys sort by time.
-	sortTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 )
 
 // Term prefixes.
@@ -89,8 +91,7 @@ const (
 
 func postingPK(term string) string { return postingPKPrefix + term }
 func adPK(id string) string        { return adPKPrefix + id }
-func ts(t time.Time) string        { return t.UTC().Format(sortTimestamp) }
 
 // postingSK orders postings newest first when read descending; the ad id
 // makes it unique and is the tiebreaker.
-func postingSK(publishedAt time.Time, adID string) string { return ts(publishedAt) + "#" + adID }
+func postingSK(publishedAt time.Time, adID string) string { return ddb.TimeKey(publishedAt, adID) }

@@ -20,7 +20,7 @@ import (
 // building an index from scratch (an import, a rebuild into an empty
 // table, benchmarks); it does not diff, so loading an ad that is already
 // indexed counts its terms twice. Use Index for single ads.
-func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int) error {
+func Load(ctx context.Context, db ddb.API, table string, ads []Ad, workers int) error {
 	workers = max(1, workers)
 	counts := map[string]int64{}
 	// The requests are built and written as a stream, one batch at a time:
@@ -32,7 +32,7 @@ func Load(ctx context.Context, db DynamoAPI, table string, ads []Ad, workers int
 		wg.Go(func() {
 			for c := range chunks {
 				if errs[w] == nil {
-					errs[w] = batchWrite(ctx, db, table, c)
+					errs[w] = ddb.BatchWrite(ctx, db, table, c)
 				}
 			}
 		})

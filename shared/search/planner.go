@@ -124,7 +124,7 @@ func newPlan(q Query) (*plan, error) {
 // chooseAnchor reads the term counts and returns the terms to read (one,
 // or the cover's cells), or nil when nothing can match. It keeps the
 // counts in p for sharing a page between cells.
-func chooseAnchor(ctx context.Context, db DynamoAPI, table string, p *plan) ([]string, int, error) {
+func chooseAnchor(ctx context.Context, db ddb.API, table string, p *plan) ([]string, int, error) {
 	candidates := slices.Concat(p.required, p.cover)
 	if len(candidates) == 0 {
 		if p.q.Condition != "" {
@@ -212,7 +212,7 @@ func (p *plan) sortKey(it *postingItem) int64 {
 // skTime is the publication time (Unix ns) of a posting SK, 0 if none.
 func skTime(sk string) int64 {
 	at, _, _ := strings.Cut(sk, "#")
-	t, err := time.Parse(sortTimestamp, at)
+	t, err := time.Parse(ddb.TimeLayout, at)
 	if err != nil {
 		return 0
 	}

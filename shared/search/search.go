@@ -69,7 +69,7 @@ type Page struct {
 // budget. The anchor is kept in the cursor, so later pages read no counts
 // and never switch anchor mid-way. Invalid filters are a validation error,
 // a cursor that is not this query's is invalid_cursor.
-func Search(ctx context.Context, db DynamoAPI, table string, cursors *ddb.Cursors, q Query) (Page, error) {
+func Search(ctx context.Context, db ddb.API, table string, cursors *ddb.Cursors, q Query) (Page, error) {
 	p, err := newPlan(q)
 	if err != nil {
 		return Page{}, err

@@ -29,7 +29,7 @@ func testCursors(t testing.TB) *ddb.Cursors {
 	return c
 }
 
-func counts(t *testing.T, db DynamoAPI, table string, terms ...string) map[string]int64 {
+func counts(t *testing.T, db ddb.API, table string, terms ...string) map[string]int64 {
 	t.Helper()
 	got, _, err := readCounts(context.Background(), db, table, terms)
 	if err != nil {
@@ -54,7 +54,7 @@ func postings(t *testing.T, db *dynamodb.Client, table, term string) []postingIt
 	return items
 }
 
-func indexAll(t testing.TB, db DynamoAPI, table string, ads []Ad) {
+func indexAll(t testing.TB, db ddb.API, table string, ads []Ad) {
 	t.Helper()
 	var wg sync.WaitGroup
 	work := make(chan Ad)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"testing"
 	"time"
 
@@ -16,10 +15,7 @@ import (
 	"github.com/remat/remat/shared/settings"
 )
 
-func TestMain(m *testing.M) {
-	_ = os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testcloud.Main(m) }
 
 func get(t *testing.T, h http.Handler) (*http.Response, settings.Settings) {
 	t.Helper()

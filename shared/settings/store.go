@@ -15,13 +15,6 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client SiteStore needs (the
-// settings and auth functions only read; the admin function also writes).
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // SiteSource reads the site settings.
 type SiteSource interface {
 	Site(ctx context.Context) (Site, error)
@@ -29,14 +22,14 @@ type SiteSource interface {
 
 // SiteStore keeps the site settings in the table (keys.go).
 type SiteStore struct {
-	db    DynamoAPI
+	db    ddb.API
 	table string
 }
 
 var _ SiteSource = (*SiteStore)(nil)
 
 // NewSiteStore returns a store on table.
-func NewSiteStore(db DynamoAPI, table string) *SiteStore {
+func NewSiteStore(db ddb.API, table string) *SiteStore {
 	return &SiteStore{db: db, table: table}
 }
 
@@ -79,18 +72,13 @@ func (it siteItem) site() (Site, error) {
 // Site returns the stored settings (strongly consistent), or DefaultSite
 // while none were saved.
 func (st *SiteStore) Site(ctx context.Context) (Site, error) {
-	out, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(st.table), Key: ddb.Key(pkSettings, skSite), ConsistentRead: aws.Bool(true),
-	})
+	var it siteItem
+	found, err := ddb.Get(ctx, st.db, st.table, ddb.Key(pkSettings, skSite), &it)
 	if err != nil {
 		return Site{}, fmt.Errorf("settings: read site settings: %w", err)
 	}
-	if out.Item == nil {
+	if !found {
 		return DefaultSite(), nil
-	}
-	var it siteItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Site{}, fmt.Errorf("settings: decode site settings: %w", err)
 	}
 	return it.site()
 }

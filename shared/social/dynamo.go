@@ -14,22 +14,16 @@ import (
 	"github.com/remat/remat/shared/ddb"
 )
 
-// DynamoAPI is the part of the DynamoDB client DynamoHandovers needs.
-type DynamoAPI interface {
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-}
-
 // DynamoHandovers is Handovers on the single table (see keys.go).
 type DynamoHandovers struct {
-	db    DynamoAPI
+	db    ddb.API
 	table string
 }
 
 var _ Handovers = (*DynamoHandovers)(nil)
 
 // NewDynamoHandovers returns hand-overs kept in table.
-func NewDynamoHandovers(db DynamoAPI, table string) *DynamoHandovers {
+func NewDynamoHandovers(db ddb.API, table string) *DynamoHandovers {
 	return &DynamoHandovers{db: db, table: table}
 }
 

@@ -10,6 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/remat/remat/shared/ddb"
 )
 
 // Due is a subscription as the schedule sees it.
@@ -40,22 +42,16 @@ type Store interface {
 	ReleaseReminder(ctx context.Context, d Due) error
 }
 
-// DynamoAPI is the part of the DynamoDB client DynamoStore needs.
-type DynamoAPI interface {
-	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-}
-
 // DynamoStore is the Store on the single table (see keys.go).
 type DynamoStore struct {
-	db    DynamoAPI
+	db    ddb.API
 	table string
 }
 
 var _ Store = (*DynamoStore)(nil)
 
 // NewDynamoStore returns a store on table.
-func NewDynamoStore(db DynamoAPI, table string) *DynamoStore {
+func NewDynamoStore(db ddb.API, table string) *DynamoStore {
 	return &DynamoStore{db: db, table: table}
 }
 

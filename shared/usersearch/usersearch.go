@@ -105,12 +105,6 @@ func Words(s string) []string {
 	return strings.FieldsFunc(search.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// DynamoAPI is the part of the DynamoDB client an Index needs.
-type DynamoAPI interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // QueryAPI is what Search needs.
 type QueryAPI interface {
 	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
@@ -132,7 +126,7 @@ func termKey(term, uid string) (string, string) {
 // Sync brings the index entry of d.UserID in line with d. It is
 // idempotent; two syncs of one user that race each other both end with
 // the terms of the one that wrote last.
-func Sync(ctx context.Context, db DynamoAPI, table string, d Doc) error {
+func Sync(ctx context.Context, db ddb.API, table string, d Doc) error {
 	want := Terms(d)
 	for range maxTries {
 		out, err := db.GetItem(ctx, &dynamodb.GetItemInput{

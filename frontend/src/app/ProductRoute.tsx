@@ -34,7 +34,9 @@ export function ProductRoute() {
           ),
           // Owners do not report their own ads.
           reportAd: (product) =>
-            product.canEdit ? null : <ReportAd key={`report-${product.id}`} productId={product.id} email={defaults?.email} />,
+            product.canEdit ? null : (
+              <ReportAd key={`report-${product.id}`} productId={product.id} email={defaults?.email} />
+            ),
           // Only ads on sale can be saved, and not by their seller.
           favourite: (product) =>
             viewer === undefined || product.status !== 'active' || product.seller.id === viewer ? null : (

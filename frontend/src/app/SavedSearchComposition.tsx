@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppSelector } from '@/app/hooks';
+import { useGetCategoriesQuery } from '@/app/referenceApi';
 import { selectIsSignedIn } from '@/features/auth/authSlice';
-import { useGetCategoriesQuery } from '@/features/catalogue/api';
 import { categoryName } from '@/features/catalogue/categories';
 import type { SearchActionRender } from '@/features/catalogue/ProductSearch';
 import { SaveSearchButton } from '@/features/savedSearches/SaveSearchButton';

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, REQUEST_TIMEOUT_MS, TAG_TYPES } from '@/app/api';
+import { referenceApi } from '@/app/referenceApi';
 import { makeStore } from '@/app/store';
 import { contactUsApi } from '@/features/contactUs/api';
 import { reviewsApi } from '@/features/reviews/api';
-import { settingsApi } from '@/features/settings/api';
 import { API } from '@/testing/handlers';
 import { review, SELLER_ID, sellerProfile } from '@/testing/reviews';
 import { server } from '@/testing/server';
@@ -44,7 +44,7 @@ describe('the API slice', () => {
   it('calls /api/v1 without Authorization when there is no token cookie', async () => {
     const seen = captureSettingsRequest();
     const store = makeStore();
-    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    await store.dispatch(referenceApi.endpoints.getSettings.initiate(undefined));
     expect(seen.url).toBe(`${window.location.origin}/api/v1/settings`);
     expect(seen.authorization).toBeNull();
   });
@@ -53,7 +53,7 @@ describe('the API slice', () => {
     document.cookie = 'token=eyJhbGciOi.payload.sig; Path=/';
     const seen = captureSettingsRequest();
     const store = makeStore();
-    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    await store.dispatch(referenceApi.endpoints.getSettings.initiate(undefined));
     expect(seen.authorization).toBe('Bearer eyJhbGciOi.payload.sig');
   });
 
@@ -64,7 +64,7 @@ describe('the API slice', () => {
 
   it('settings provide the Settings tag; the contact mutation invalidates ContactUs', async () => {
     const store = makeStore();
-    await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    await store.dispatch(referenceApi.endpoints.getSettings.initiate(undefined));
     expect(store.getState().api.provided.tags.Settings).toBeDefined();
 
     let settingsCalls = 0;
@@ -74,7 +74,7 @@ describe('the API slice', () => {
         return HttpResponse.json({});
       }),
     );
-    const sub = store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined));
+    const sub = store.dispatch(referenceApi.endpoints.getSettings.initiate(undefined));
     await store.dispatch(
       contactUsApi.endpoints.sendContactMessage.initiate({ name: 'a', email: 'a@b.ch', subject: 's', message: 'm' }),
     );

@@ -167,17 +167,17 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={USER_SEGMENTS.information} replace /> },
                   { path: USER_SEGMENTS.information, element: <ProfilePage /> },
                   { path: USER_SEGMENTS.paymentDetails, element: <PaymentDetailsPage /> },
-                  { path: USER_SEGMENTS.products, element: <MyAdsPage /> },
+                  { path: USER_SEGMENTS.myAds, element: <MyAdsPage /> },
                   { path: USER_SEGMENTS.contacts, element: <ContactsPage /> },
                   { path: USER_SEGMENTS.favourites, element: <FavouritesPage /> },
                   { path: USER_SEGMENTS.savedSearches, element: <SavedSearchesPage /> },
                   { path: USER_SEGMENTS.privacy, element: <PrivacyAccountPage /> },
                   {
-                    path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
+                    path: `${USER_SEGMENTS.myAds}/${MY_ADS_SEGMENTS.addAd}`,
                     element: <AdEditorPage />,
                   },
                   {
-                    path: `${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/:id`,
+                    path: `${USER_SEGMENTS.myAds}/${MY_ADS_SEGMENTS.editAd}/:id`,
                     element: <AdEditorPage />,
                   },
                   { path: '*', element: <NotFound /> },
@@ -233,7 +233,7 @@ export function preloadPage(pathname: string): void {
   void load?.();
   const child = path.split('/')[3];
   if (segment === ROUTE_SEGMENTS.user) {
-    if (child === USER_SEGMENTS.products) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
+    if (child === USER_SEGMENTS.myAds) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
     else if (child === USER_SEGMENTS.contacts) void loadContacts();
     else if (child === USER_SEGMENTS.favourites) void loadFavourites();
     else if (child === USER_SEGMENTS.savedSearches) void loadSavedSearches();

@@ -1,178 +1,43 @@
 // Generated from docs/openapi.yaml by scripts/contract.mjs (npm run contract). Do not edit:
 // change the document and run the script again.
 
-/**
- * The bounds docs/openapi.yaml sets on every request field: by request schema name (`limits.ProductInput
- * .title.maxLength`) and by operation for parameters (`limits['GET /api/v1/products'].radius.maximum`;
- * an inline request body under `'<operation> body'`). Lengths are in characters (code points), as
- * the server counts them after trimming.
- */
-export const limits = {
-  AdminBrandRequest: { name: { minLength: 1, maxLength: 60 } },
-  AdminCategoryCreate: {
-    slug: { minLength: 2, maxLength: 60, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-    sortOrder: { minimum: 0, maximum: 1000000 },
-    names: {
-      en: { minLength: 1, maxLength: 60 },
-      fr: { minLength: 1, maxLength: 60 },
-      de: { minLength: 1, maxLength: 60 },
-      it: { minLength: 1, maxLength: 60 },
-      sq: { minLength: 1, maxLength: 60 },
-    },
-  },
-  AdminCategoryPatch: {
-    names: {
-      en: { minLength: 1, maxLength: 60 },
-      fr: { minLength: 1, maxLength: 60 },
-      de: { minLength: 1, maxLength: 60 },
-      it: { minLength: 1, maxLength: 60 },
-      sq: { minLength: 1, maxLength: 60 },
-    },
-    sortOrder: { minimum: 0, maximum: 1000000 },
-  },
-  ChangePasswordRequest: { newPassword: { minLength: 10, maxLength: 128 } },
-  ContactRequestInput: {
-    name: { minLength: 1, maxLength: 100 },
-    email: { maxLength: 254 },
-    phone: { maxLength: 30 },
-    message: { minLength: 1, maxLength: 2000 },
-  },
-  ContactUsRequest: {
-    name: { minLength: 1, maxLength: 100 },
-    email: { maxLength: 254 },
-    subject: { minLength: 1, maxLength: 150 },
-    message: { minLength: 1, maxLength: 5000 },
-  },
-  CreateAdminRequest: {
-    firstName: { maxLength: 100 },
-    lastName: { maxLength: 100 },
-    email: { maxLength: 254 },
-    password: { minLength: 10, maxLength: 128 },
-  },
-  CreatePlanRequest: {
-    name: {
-      en: { minLength: 1, maxLength: 60 },
-      fr: { minLength: 1, maxLength: 60 },
-      de: { minLength: 1, maxLength: 60 },
-      it: { minLength: 1, maxLength: 60 },
-      sq: { minLength: 1, maxLength: 60 },
-    },
-    description: {
-      en: { minLength: 1, maxLength: 300 },
-      fr: { minLength: 1, maxLength: 300 },
-      de: { minLength: 1, maxLength: 300 },
-      it: { minLength: 1, maxLength: 300 },
-      sq: { minLength: 1, maxLength: 300 },
-    },
-    priceRp: { minimum: 50, maximum: 10000000 },
-    duration: { value: { minimum: 1 } },
-    freeMonths: { minimum: 0, maximum: 12 },
-    adAllowance: { minimum: 0, maximum: 10000 },
-    imageAllowance: { minimum: 0, maximum: 30 },
-    adDurationDays: { minimum: 0, maximum: 365 },
-    sortOrder: { minimum: 0, maximum: 1000 },
-    id: { maxLength: 40, pattern: '^[a-z0-9][a-z0-9-]*$' },
-  },
-  EmailRequest: { email: { maxLength: 254 } },
-  ImageUploadRequest: { size: { minimum: 1, maximum: 15728640 } },
-  ProductInput: {
-    title: { minLength: 3, maxLength: 120 },
-    brand: { maxLength: 60 },
-    description: { minLength: 10, maxLength: 5000 },
-    priceRp: { minimum: 0, maximum: 100000000 },
-    discountPct: { minimum: 0, maximum: 99 },
-    quantity: { amount: { maximum: 1000000, exclusiveMinimum: 0 } },
-    location: { locality: { maxLength: 100 } },
-  },
-  ReportRequest: { details: { maxLength: 2000 }, email: { maxLength: 254 } },
-  ResetPasswordRequest: { newPassword: { minLength: 10, maxLength: 128 } },
-  ResolveReportRequest: { note: { maxLength: 1000 } },
-  ReviewEdit: { rating: { minimum: 1, maximum: 5 }, text: { minLength: 10, maxLength: 2000 } },
-  ReviewInput: { rating: { minimum: 1, maximum: 5 }, text: { minLength: 10, maxLength: 2000 } },
-  ReviewText: { text: { minLength: 1, maxLength: 2000 }, reason: { minLength: 1, maxLength: 500 } },
-  SavedSearchChange: { name: { minLength: 1, maxLength: 80 } },
-  SavedSearchInput: { name: { minLength: 1, maxLength: 80 }, params: { maxLength: 2000 } },
-  SignUpRequest: {
-    firstName: { maxLength: 100 },
-    lastName: { maxLength: 100 },
-    email: { maxLength: 254 },
-    phone: { maxLength: 30 },
-    password: { minLength: 10, maxLength: 128 },
-    company: {
-      name: { maxLength: 150 },
-      email: { maxLength: 254 },
-      address: { maxLength: 300 },
-      website: { maxLength: 300 },
-    },
-  },
-  SiteSettingsRequest: {
-    notice: {
-      text: {
-        en: { maxLength: 200 },
-        fr: { maxLength: 200 },
-        de: { maxLength: 200 },
-        it: { maxLength: 200 },
-        sq: { maxLength: 200 },
-      },
-    },
-    version: { minimum: 0 },
-  },
-  UpdateInfoRequest: {
-    firstName: { maxLength: 100 },
-    lastName: { maxLength: 100 },
-    phone: { maxLength: 30 },
-    company: {
-      name: { maxLength: 150 },
-      email: { maxLength: 254 },
-      address: { maxLength: 300 },
-      website: { maxLength: 300 },
-    },
-  },
-  UpdatePlanRequest: {
-    name: {
-      en: { minLength: 1, maxLength: 60 },
-      fr: { minLength: 1, maxLength: 60 },
-      de: { minLength: 1, maxLength: 60 },
-      it: { minLength: 1, maxLength: 60 },
-      sq: { minLength: 1, maxLength: 60 },
-    },
-    description: {
-      en: { minLength: 1, maxLength: 300 },
-      fr: { minLength: 1, maxLength: 300 },
-      de: { minLength: 1, maxLength: 300 },
-      it: { minLength: 1, maxLength: 300 },
-      sq: { minLength: 1, maxLength: 300 },
-    },
-    priceRp: { minimum: 50, maximum: 10000000 },
-    duration: { value: { minimum: 1 } },
-    freeMonths: { minimum: 0, maximum: 12 },
-    adAllowance: { minimum: 0, maximum: 10000 },
-    imageAllowance: { minimum: 0, maximum: 30 },
-    adDurationDays: { minimum: 0, maximum: 365 },
-    sortOrder: { minimum: 0, maximum: 1000 },
-    version: { minimum: 0 },
-  },
-  UserStatusRequest: { reason: { maxLength: 500 } },
-  'GET /api/v1/admin/audit': {
-    targetType: { pattern: '^[a-z_]{1,32}$' },
-    targetId: { maxLength: 128 },
-    limit: { minimum: 1, maximum: 100 },
-  },
-  'GET /api/v1/admin/reports': { limit: { minimum: 1, maximum: 100 } },
-  'GET /api/v1/admin/users': { q: { maxLength: 100 }, limit: { minimum: 1, maximum: 100 } },
-  'GET /api/v1/contact-request': { limit: { minimum: 1, maximum: 50 } },
-  'GET /api/v1/contact-us': { limit: { minimum: 1, maximum: 100 } },
-  'GET /api/v1/localities': { q: { minLength: 2, maxLength: 60 } },
-  'GET /api/v1/products': {
-    q: { maxLength: 200 },
-    category: { maxLength: 60 },
-    brand: { maxLength: 60 },
-    maxPrice: { pattern: '^[0-9]{1,7}(\\.[0-9]{1,2})?$' },
-    location: { maxLength: 100 },
-    radius: { minimum: 1, maximum: 200 },
-    canton: { pattern: '^[A-Za-z]{2}$' },
-    limit: { minimum: 1, maximum: 48 },
-  },
-  'GET /api/v1/wishlist': { limit: { minimum: 1, maximum: 48 } },
-  'POST /api/v1/products/{id}/view body': { visitorId: { minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
-} as const;
+// The bounds docs/openapi.yaml sets on every request field, one export per request-body schema
+// (`ProductInput.title.maxLength`) and per operation for its parameters, by operationId
+// (`listLocalities.q.minLength`; an inline request body as `<operationId>Body`). Lengths are in
+// characters (code points), as the server counts them after trimming. Import it as a namespace:
+// `import * as limits from '@/contract/limits.gen'`.
+
+export { AdminBrandRequest } from './limits/AdminBrandRequest.gen';
+export { AdminCategoryCreate } from './limits/AdminCategoryCreate.gen';
+export { AdminCategoryPatch } from './limits/AdminCategoryPatch.gen';
+export { ChangePasswordRequest } from './limits/ChangePasswordRequest.gen';
+export { ContactRequestInput } from './limits/ContactRequestInput.gen';
+export { ContactUsRequest } from './limits/ContactUsRequest.gen';
+export { CreateAdminRequest } from './limits/CreateAdminRequest.gen';
+export { CreatePlanRequest } from './limits/CreatePlanRequest.gen';
+export { EmailRequest } from './limits/EmailRequest.gen';
+export { ImageUploadRequest } from './limits/ImageUploadRequest.gen';
+export { ProductInput } from './limits/ProductInput.gen';
+export { ReportRequest } from './limits/ReportRequest.gen';
+export { ResetPasswordRequest } from './limits/ResetPasswordRequest.gen';
+export { ResolveReportRequest } from './limits/ResolveReportRequest.gen';
+export { ReviewEdit } from './limits/ReviewEdit.gen';
+export { ReviewInput } from './limits/ReviewInput.gen';
+export { ReviewText } from './limits/ReviewText.gen';
+export { SavedSearchChange } from './limits/SavedSearchChange.gen';
+export { SavedSearchInput } from './limits/SavedSearchInput.gen';
+export { SignUpRequest } from './limits/SignUpRequest.gen';
+export { SiteSettingsRequest } from './limits/SiteSettingsRequest.gen';
+export { UpdateInfoRequest } from './limits/UpdateInfoRequest.gen';
+export { UpdatePlanRequest } from './limits/UpdatePlanRequest.gen';
+export { UserStatusRequest } from './limits/UserStatusRequest.gen';
+export { listAuditEntries } from './limits/listAuditEntries.gen';
+export { listContactRequests } from './limits/listContactRequests.gen';
+export { listContactUsMessages } from './limits/listContactUsMessages.gen';
+export { listFavourites } from './limits/listFavourites.gen';
+export { listLocalities } from './limits/listLocalities.gen';
+export { listReports } from './limits/listReports.gen';
+export { listUsers } from './limits/listUsers.gen';
+export { previewOrder } from './limits/previewOrder.gen';
+export { searchProducts } from './limits/searchProducts.gen';
+export { viewProductBody } from './limits/viewProductBody.gen';

@@ -853,7 +853,8 @@ export interface paths {
     /**
      * Order a plan; amounts are computed by the server.
      * @description A seller who never held a plan with free months gets them as a free trial: the order
-     *     totals 0.00 and is returned already paid. Errors - terms_not_accepted (400),
+     *     totals 0.00 and is returned already paid. GET /orders/preview shows these amounts first
+     *     (one server rule, billing.QuoteOrder). Errors - terms_not_accepted (400),
      *     subscription_plan_not_found (404), already_subscribed (409, the same plan is valid
      *     with ads left), plan_retired (409, no longer offered), payments_unavailable (503),
      *     payment_provider_error (502), too_many_requests (429 with Retry-After: 10 orders per
@@ -861,6 +862,29 @@ export interface paths {
      *     its price as they are now: a later change of the plan applies to new orders only.
      */
     post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What ordering a plan would cost the caller now (the order confirmation's figures).
+     * @description The amounts and free trial POST /orders would give the caller for the plan, computed by
+     *     the same server rule; nothing is created. It answers even where the order would be refused
+     *     (already_subscribed, payments_unavailable, too_many_requests). Errors - planId missing
+     *     (400 validation_failed), subscription_plan_not_found (404), plan_retired (409).
+     */
+    get: operations['previewOrder'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1090,8 +1114,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's ads, newest created first, 20 per page, with their clicks. */
-    get: operations['myProducts'];
+    /**
+     * My ads, the caller's own ads in every status, newest created first, 20 per page, with their clicks and favourites.
+     * @description The signed-in seller's own list (the SPA's user/products screen). The public seller page lists the seller's active ads instead (listSellerAds, GET /api/v1/sellers/{id}/ads).
+     */
+    get: operations['listMyAds'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2149,6 +2176,30 @@ export interface components {
       /** Format: date-time */
       paidAt?: string;
       invoiceId?: string;
+    };
+    /**
+     * @description What ordering the plan would cost the caller now, priced by the server with the rule
+     *     POST /orders applies (billing.QuoteOrder): the order created next has these amounts.
+     */
+    OrderPreview: {
+      planId: string;
+      /**
+       * @description The plan's free months apply: a subscription plan with free months the caller never
+       *     held. The order then totals 0.00 and is paid at once.
+       */
+      trial: boolean;
+      /** @description Months this order grants free of charge (the plan's free months on a trial, else 0). */
+      freeMonths: number;
+      /** @description Total excluding VAT in Rappen (0 on a trial). */
+      netRp: number;
+      /** @example 810 */
+      vatRateBp: number;
+      /** @description net × 810 / 10000 rounded half-up to the Rappen. */
+      vatRp: number;
+      /** @description Total including VAT */
+      totalRp: number;
+      /** @constant */
+      currency: 'CHF';
     };
     OrderBody: {
       order: components['schemas']['Order'];
@@ -3248,6 +3299,7 @@ export type Plan = components['schemas']['Plan'];
 export type Subscription = components['schemas']['Subscription'];
 export type Line = components['schemas']['Line'];
 export type Order = components['schemas']['Order'];
+export type OrderPreview = components['schemas']['OrderPreview'];
 export type OrderBody = components['schemas']['OrderBody'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 export type TestPaymentRequest = components['schemas']['TestPaymentRequest'];
@@ -4965,6 +5017,33 @@ export interface operations {
       503: components['responses']['Error'];
     };
   };
+  previewOrder: {
+    parameters: {
+      query: {
+        planId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPreview'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['Error'];
+    };
+  };
   getOrder: {
     parameters: {
       query?: never;
@@ -5286,7 +5365,7 @@ export interface operations {
       500: components['responses']['Error'];
     };
   };
-  myProducts: {
+  listMyAds: {
     parameters: {
       query?: {
         status?: 'draft' | 'active' | 'inactive' | 'expired';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_ERROR_CODES } from '@/contract/enums.gen';
-import { NAMESPACES } from '@/i18n/namespaces';
+import { dictionaryOf } from '@/i18n/dictionaryOf';
+import { NAMESPACES, type Dictionary } from '@/i18n/namespaces';
 import { SERVER_ERROR_CODES, SUCCESS_CODES } from '@/lib/apiError';
 import { LANGUAGES } from '@/lib/languages';
 
 type Json = string | { [key: string]: Json };
 
 const files = import.meta.glob<Json>('./locales/*/*.json', { eager: true, import: 'default' });
+const bundles = import.meta.glob<Dictionary>('./dictionaries/*.ts', { eager: true, import: 'default' });
 
 function dictionary(lang: string, ns: string): Json {
   const data = files[`./locales/${lang}/${ns}.json`];
@@ -90,6 +92,19 @@ describe('translations', () => {
         expect(placeholders(value), `${lang}/${ns}:${key}`).toEqual(placeholders(english.get(key) ?? ''));
       }
     });
+  });
+
+  it("bundles every namespace file into its language's dictionary", () => {
+    for (const lang of LANGUAGES) {
+      const bundle = bundles[`./dictionaries/${lang}.ts`];
+      expect(bundle, lang).toBeDefined();
+      for (const ns of NAMESPACES) expect(bundle?.[ns], `${lang}/${ns}`).toEqual(dictionary(lang, ns));
+    }
+  });
+
+  it('names each bundled namespace after its file', () => {
+    const bundle = dictionaryOf({ '../locales/xx/common.json': { title: 'x' }, '../locales/xx/errors.json': {} });
+    expect(bundle).toEqual({ common: { title: 'x' }, errors: {} });
   });
 
   it('translates every server, field, success and network code', () => {

@@ -2,7 +2,8 @@ import { INTL_LOCALES, type Language } from '@/lib/languages';
 
 /**
  * Money arrives as integer Rappen (`…Rp`). It is formatted with the language's Swiss conventions
- * (de-CH: "CHF 1’234.50"); the integer is never rounded or recomputed as a float sum.
+ * (de-CH: "CHF 1’234.50"); the integer is never rounded or recomputed as a float sum. Amounts,
+ * VAT and totals are the server's (billing.QuoteOrder); the SPA only formats them.
  */
 export function formatMoney(amountRp: number, currency: string, lang: Language): string {
   const negative = amountRp < 0;
@@ -19,18 +20,7 @@ export function formatMoney(amountRp: number, currency: string, lang: Language):
   return text.replace(/'/g, '’');
 }
 
-/** VAT in Rappen: net × rate (basis points) / 10000, rounded half-up to the Rappen. */
-export function vatRp(netRp: number, rateBp: number): number {
-  return Math.floor((netRp * rateBp + 5000) / 10000);
-}
-
-/** "8.1" (settings) -> 810 basis points. */
-export function rateToBasisPoints(rate: string): number {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-/** Basis points -> the percentage as the language writes it ("8.1" / "8,1"). */
+/** A VAT rate the server sent in basis points, as the language writes the percentage ("8.1" / "8,1"). */
 export function formatRate(rateBp: number, lang: Language): string {
   return new Intl.NumberFormat(INTL_LOCALES[lang], { maximumFractionDigits: 2 }).format(rateBp / 100);
 }

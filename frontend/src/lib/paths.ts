@@ -30,7 +30,8 @@ export const ROUTE_SEGMENTS = {
 
 /** Child segments of the `user` dashboard (spec §2). */
 export const USER_SEGMENTS = {
-  products: 'products',
+  /** "My ads" (the segment is the specification's). */
+  myAds: 'products',
   paymentDetails: 'payment-details',
   information: 'information',
   contacts: 'contacts',
@@ -39,10 +40,10 @@ export const USER_SEGMENTS = {
   privacy: 'privacy',
 } as const;
 
-/** Segments under `user/products`: creating and editing an ad (spec §2). */
+/** Segments under "My ads" (`user/products`): creating and editing an ad (spec §2). */
 export const MY_ADS_SEGMENTS = {
-  addProduct: 'add-product',
-  editProduct: 'edit-product',
+  addAd: 'add-product',
+  editAd: 'edit-product',
 } as const;
 
 /** Child segments of the administrators' back office (`admin`, role admin only). */
@@ -112,12 +113,12 @@ export const paths = {
   /** The one-click unsubscribe page of an alert e-mail (public). */
   unsubscribe: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.unsubscribe}`,
   /** Dashboard "My ads". */
-  myAds: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}`,
-  addProduct: (lang: Language) =>
-    `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.addProduct}`,
+  myAds: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.myAds}`,
+  /** The ad editor for a new ad. */
+  addAd: (lang: Language) => `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.myAds}/${MY_ADS_SEGMENTS.addAd}`,
   /** The ad editor for a saved ad, at its details (default) or photos step. */
-  editProduct: (lang: Language, id: string, step: AdEditorStep = 'details') =>
-    `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.products}/${MY_ADS_SEGMENTS.editProduct}/${encodeURIComponent(id)}${
+  editAd: (lang: Language, id: string, step: AdEditorStep = 'details') =>
+    `/${lang}/${ROUTE_SEGMENTS.user}/${USER_SEGMENTS.myAds}/${MY_ADS_SEGMENTS.editAd}/${encodeURIComponent(id)}${
       step === 'photos' ? '?step=photos' : ''
     }`,
   /** The back office, or one of its sections. */

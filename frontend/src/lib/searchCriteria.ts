@@ -1,5 +1,5 @@
 import { CONDITIONS, SORTS } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 
 /** Item condition filter (CONDITIONS); absent means "new or used". */
 export type Condition = (typeof CONDITIONS)[number];
@@ -15,7 +15,7 @@ export const RADIUS_CHOICES_KM = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_RADIUS_KM = 25;
 
 /** The bounds of `GET /products`'s parameters (docs/openapi.yaml). */
-const SEARCH = limits['GET /api/v1/products'];
+const SEARCH = limits.searchProducts;
 
 /** The 26 cantons by their official two-letter codes, in the federal order. */
 export const CANTON_CODES = [

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import { isLanguage, LANGUAGES, type Language } from '@/lib/languages';
 
 /** Public start-up configuration from `GET /api/v1/settings`. */

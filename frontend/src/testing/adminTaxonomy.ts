@@ -1,30 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AdminBrand, AdminCategory, ContactUsMessage } from '@/contract/schema.gen';
 import { API } from '@/testing/handlers';
-
-/** A session token whose payload carries the administrator's role (the SPA only reads it). */
-export const ADMIN_TOKEN = (() => {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'admin-1', role: 'admin', ver: 0 })}.sig`;
-})();
-
-/** Signs in an administrator: the token cookie and the matching store state. */
-export function adminSession() {
-  document.cookie = `token=${ADMIN_TOKEN}; Path=/`;
-  window.localStorage.setItem('token', ADMIN_TOKEN);
-  return {
-    auth: {
-      user: { firstName: 'Ada', lastName: 'Verwalterin', avatar: '' },
-      isLoggedIn: true,
-      token: ADMIN_TOKEN,
-      sessionCheck: 'done' as const,
-    },
-  };
-}
-
-function names(en: string, fr: string, de: string, it: string, sq: string) {
-  return { en, fr, de, it, sq };
-}
+import { CATEGORY_NAMES } from '@/testing/reference';
 
 /** A small tree as `GET /admin/categories` sends it: parents followed by their children. */
 export function categoriesFixture(): AdminCategory[] {
@@ -33,13 +10,7 @@ export function categoriesFixture(): AdminCategory[] {
       slug: 'building-materials',
       parent: null,
       sortOrder: 10,
-      names: names(
-        'Building materials',
-        'Matériaux de construction',
-        'Baumaterialien',
-        'Materiali da costruzione',
-        'Materiale ndërtimi',
-      ),
+      names: CATEGORY_NAMES['building-materials'],
       hidden: false,
       activeAds: 12,
     },
@@ -47,7 +18,7 @@ export function categoriesFixture(): AdminCategory[] {
       slug: 'roofing',
       parent: 'building-materials',
       sortOrder: 70,
-      names: names('Roofing', 'Toiture', 'Bedachung', 'Coperture', 'Mbulesa çatie'),
+      names: CATEGORY_NAMES.roofing,
       hidden: false,
       activeAds: 5,
     },
@@ -55,7 +26,7 @@ export function categoriesFixture(): AdminCategory[] {
       slug: 'tools',
       parent: null,
       sortOrder: 160,
-      names: names('Tools', 'Outils', 'Werkzeuge', 'Utensili', 'Vegla'),
+      names: CATEGORY_NAMES.tools,
       hidden: true,
       activeAds: 0,
     },

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API } from '@/testing/handlers';
-
-const names = (en: string, fr: string, de: string, it: string, sq: string) => ({ en, fr, de, it, sq });
+import { names } from '@/testing/reference';
 
 /** The seeded plans of the contract, as `GET /plans` returns them. */
 export const PLANS = [
@@ -169,11 +168,38 @@ export const INVOICE = {
   paidAt: '2026-01-15T10:00:00Z',
 };
 
+/** The server's order preview (`GET /orders/preview`) of a starter plan; override any field. */
+export function preview(overrides: Record<string, unknown> = {}) {
+  return {
+    planId: 'starter',
+    trial: false,
+    freeMonths: 0,
+    netRp: 3900,
+    vatRateBp: 810,
+    vatRp: 316,
+    totalRp: 4216,
+    currency: 'CHF',
+    ...overrides,
+  };
+}
+
+/** What the server previews for each plan of PLANS to a seller who never held one. */
+export const PREVIEWS: Record<string, ReturnType<typeof preview>> = {
+  single: preview({ planId: 'single', netRp: 1900, vatRp: 154, totalRp: 2054 }),
+  starter: preview(),
+  pro: preview({ planId: 'pro', trial: true, freeMonths: 3, netRp: 0, vatRp: 0, totalRp: 0 }),
+  bundle: preview({ planId: 'bundle', netRp: 59000, vatRp: 4779, totalRp: 63779 }),
+};
+
 export const apiError = (status: number, code: string) =>
   HttpResponse.json({ error: { code, message: code } }, { status });
 
-/** Plans and an empty subscription state: what most billing pages need. */
+/** Plans, an empty subscription state and its order previews: what most billing pages need. */
 export const billingHandlers = [
   http.get(`${API}/plans`, () => HttpResponse.json({ items: PLANS })),
   http.get(`${API}/subscriptions/me`, () => HttpResponse.json({ current: null, history: [] })),
+  http.get(`${API}/orders/preview`, ({ request }) => {
+    const found = PREVIEWS[new URL(request.url).searchParams.get('planId') ?? ''];
+    return found ? HttpResponse.json(found) : apiError(404, 'subscription_plan_not_found');
+  }),
 ];

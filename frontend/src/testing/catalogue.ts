@@ -1,48 +1,16 @@
 import { http, HttpResponse } from 'msw';
+import { BRANDS, category } from '@/testing/reference';
 
 /** The API base as the app resolves it under jsdom (the same as handlers.ts's API). */
 const API = `${window.location.origin}/api/v1`;
 
-const names = (en: string, fr: string, de: string, it: string, sq: string) => ({ en, fr, de, it, sq });
-
 /** A slice of the seeded category tree, as `GET /categories` returns it (unordered on purpose). */
 export const CATEGORIES = [
-  {
-    slug: 'timber',
-    parent: 'building-materials',
-    sortOrder: 40,
-    names: names('Timber and wood', 'Bois', 'Holz', 'Legname', 'Lëndë druri'),
-  },
-  {
-    slug: 'building-materials',
-    parent: '',
-    sortOrder: 10,
-    names: names(
-      'Building materials',
-      'Matériaux de construction',
-      'Baumaterialien',
-      'Materiali da costruzione',
-      'Materiale ndërtimi',
-    ),
-  },
-  { slug: 'tools', parent: '', sortOrder: 120, names: names('Tools', 'Outils', 'Werkzeuge', 'Utensili', 'Vegla') },
-  {
-    slug: 'roofing',
-    parent: 'building-materials',
-    sortOrder: 70,
-    names: names('Roofing', 'Toiture', 'Bedachung', 'Coperture', 'Mbulesa çatie'),
-  },
-  {
-    slug: 'power-tools',
-    parent: 'tools',
-    sortOrder: 130,
-    names: names('Power tools', 'Outils électriques', 'Elektrowerkzeuge', 'Utensili elettrici', 'Vegla elektrike'),
-  },
-];
-
-export const BRANDS = [
-  { slug: 'hilti', name: 'Hilti' },
-  { slug: 'makita', name: 'Makita' },
+  category('timber', 40, 'building-materials'),
+  category('building-materials', 10, ''),
+  category('tools', 120, ''),
+  category('roofing', 70, 'building-materials'),
+  category('power-tools', 130, 'tools'),
 ];
 
 export const LOCALITIES = [

@@ -1,30 +1,12 @@
 import { http, HttpResponse } from 'msw';
+import { card } from '@/testing/catalogue';
 
 /** The API base as the app resolves it under jsdom (the same as handlers.ts's API). */
 const API = `${window.location.origin}/api/v1`;
 
-/** A search card as the wish list sends it (`card`); override any field. */
+/** A search card as the wish list sends it (`card`, with its image key); override any field. */
 export function savedCard(overrides: Record<string, unknown> = {}) {
-  return {
-    id: '01JCARD0000000000000000001',
-    title: 'Dachziegel Biberschwanz',
-    brand: 'Hilti',
-    category: 'roofing',
-    condition: 'used',
-    priceRp: 125000,
-    discountPct: 0,
-    effectivePriceRp: 125000,
-    canton: 'ZH',
-    postalCode: '8001',
-    locality: 'Zürich',
-    lat: 47.37,
-    lon: 8.54,
-    publishedAt: '2026-11-20T10:00:00Z',
-    sellerId: '01JSELLER00000000000000001',
-    thumbKey: 'images/products/a/1-card.jpg',
-    imageUrl: '/images/products/a/1-card.jpg',
-    ...overrides,
-  };
+  return card({ thumbKey: 'images/products/a/1-card.jpg', ...overrides });
 }
 
 type Card = ReturnType<typeof savedCard>;

@@ -1,48 +1,12 @@
 import { vi } from 'vitest';
-
-const names = (en: string, fr: string, de: string, it: string, sq: string) => ({ en, fr, de, it, sq });
+import { category, names } from '@/testing/reference';
 
 /** A slice of the seeded category tree, as `GET /categories` returns it. */
 export const CATEGORIES = [
-  {
-    slug: 'building-materials',
-    sortOrder: 10,
-    names: names(
-      'Building materials',
-      'Matériaux de construction',
-      'Baumaterialien',
-      'Materiali da costruzione',
-      'Materiale ndërtimi',
-    ),
-  },
-  {
-    slug: 'timber',
-    parent: 'building-materials',
-    sortOrder: 40,
-    names: names('Timber and wood', 'Bois', 'Holz', 'Legname', 'Lëndë druri'),
-  },
-  {
-    slug: 'tiles-flooring',
-    parent: 'building-materials',
-    sortOrder: 90,
-    names: names(
-      'Tiles and flooring',
-      'Carrelage et revêtements de sol',
-      'Platten und Bodenbeläge',
-      'Piastrelle e pavimenti',
-      'Pllaka dhe dysheme',
-    ),
-  },
-  {
-    slug: 'machines',
-    sortOrder: 150,
-    names: names('Machines and equipment', 'Machines et équipements', 'Maschinen und Geräte', 'Macchine', 'Makineri'),
-  },
-];
-
-export const BRANDS = [
-  { slug: 'hilti', name: 'Hilti' },
-  { slug: 'makita', name: 'Makita' },
+  category('building-materials', 10),
+  category('timber', 40, 'building-materials'),
+  category('tiles-flooring', 90, 'building-materials'),
+  category('machines', 150),
 ];
 
 export const LOCALITIES = [
@@ -70,7 +34,7 @@ export function myAd(overrides: Record<string, unknown> = {}) {
 }
 
 /** A photo as the owner sees it in `GET /products/{id}`. */
-export function productImage(id: string, overrides: Record<string, unknown> = {}) {
+export function myAdImage(id: string, overrides: Record<string, unknown> = {}) {
   return {
     id,
     state: 'ready',
@@ -83,7 +47,7 @@ export function productImage(id: string, overrides: Record<string, unknown> = {}
 }
 
 /** `GET /products/{id}` for the owner; override any field. */
-export function productDetail(overrides: Record<string, unknown> = {}) {
+export function myAdDetail(overrides: Record<string, unknown> = {}) {
   return {
     id: 'ad1',
     status: 'draft',

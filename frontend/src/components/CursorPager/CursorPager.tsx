@@ -4,9 +4,10 @@ import './CursorPager.css';
 
 /**
  * Previous/next through a cursor-paginated list kept in component state: `cursor` opens the
- * current page. A different `list` (another seller) starts at page one.
+ * current page. A different `list` (another seller, filter or tab, also through the browser's
+ * back button) starts at page one.
  */
-export function useCursorPages(list: string) {
+export function useCursorPages(list = '') {
   // cursors[i] opens page i of `list`; the first page has none.
   const [state, setState] = useState<{ list: string; cursors: (string | undefined)[] }>({ list, cursors: [undefined] });
   const cursors = state.list === list ? state.cursors : [undefined];
@@ -26,23 +27,26 @@ export function useCursorPages(list: string) {
   return { cursor: cursors[page], page, next, previous };
 }
 
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
 interface CursorPagerProps {
   /** Names the navigation landmark ("Pages of reviews"). */
   label: string;
-  page: number;
+  /** Where the list is (useCursorPages). */
+  pages: CursorPages;
+  /** The cursor of the page after this one, if any. */
   nextCursor: string | null | undefined;
   busy: boolean;
-  onNext: (cursor: string) => void;
-  onPrevious: () => void;
 }
 
 /** Previous / page n / next, shown when there is more than one page. */
-export function CursorPager({ label, page, nextCursor, busy, onNext, onPrevious }: CursorPagerProps) {
+export function CursorPager({ label, pages, nextCursor, busy }: CursorPagerProps) {
   const { t } = useTranslation('common');
+  const { page } = pages;
   if (page === 0 && !nextCursor) return null;
   return (
     <nav className="cursor-pager" aria-label={label}>
-      <button type="button" className="button button--secondary" disabled={page === 0 || busy} onClick={onPrevious}>
+      <button type="button" className="button button--secondary" disabled={page === 0 || busy} onClick={pages.previous}>
         {t('pager.previous')}
       </button>
       <span aria-live="polite">{t('pager.page', { page: page + 1 })}</span>
@@ -51,7 +55,7 @@ export function CursorPager({ label, page, nextCursor, busy, onNext, onPrevious 
         className="button button--secondary"
         disabled={!nextCursor || busy}
         onClick={() => {
-          if (nextCursor) onNext(nextCursor);
+          if (nextCursor) pages.next(nextCursor);
         }}
       >
         {t('pager.next')}

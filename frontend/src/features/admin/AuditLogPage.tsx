@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useCursorPages } from '@/components/CursorPager/CursorPager';
 import type { AuditEntry } from '@/contract/schema.gen';
 import { useGetAuditLogQuery } from '@/features/admin/api';
-import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
+import { ErrorAlert, Pager } from '@/features/admin/shared';
 import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -147,13 +149,7 @@ export function AuditLogPage() {
         </div>
       )}
 
-      <Pager
-        page={pages.page}
-        nextCursor={log.data?.nextCursor}
-        busy={log.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <Pager pages={pages} nextCursor={log.data?.nextCursor} busy={log.isFetching} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
-import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { useAppDispatch } from '@/app/hooks';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
+import { TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { toastShown } from '@/components/Toasts/toastSlice';
-import { limits } from '@/contract/limits.gen';
-import type { AdminBrand, FieldErrorCode } from '@/contract/schema.gen';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
+import * as limits from '@/contract/limits.gen';
+import type { AdminBrand } from '@/contract/schema.gen';
 import {
   useCreateBrandMutation,
   useDeleteBrandMutation,
@@ -13,7 +16,8 @@ import {
   useRenameBrandMutation,
 } from '@/features/admin/api';
 import { ErrorAlert } from '@/features/admin/shared';
-import { fieldErrorKey, messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
+import { requiredText } from '@/lib/fieldSchemas';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import '@/features/admin/CategoriesAndBrands.css';
 
@@ -21,34 +25,11 @@ import '@/features/admin/CategoriesAndBrands.css';
 const NAME_MAX = limits.AdminBrandRequest.name.maxLength;
 
 /** A brand name as typed: trimmed, required, at most NAME_MAX; messages are the server's field codes. */
-const brandName = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'required' satisfies FieldErrorCode),
-    z.maxLength(NAME_MAX, 'too_long' satisfies FieldErrorCode),
-  );
+const brandName = z.object({ name: requiredText(NAME_MAX) });
 
 /** Lower-case without accents, for the filter: "kar" finds "Kärcher". */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** A toast for a failed call, in the UI language. */
-function useFailureToast() {
-  const { t } = useTranslation('errors');
-  const dispatch = useAppDispatch();
-  return (error: unknown) => {
-    const apiError = toApiError(error);
-    dispatch(
-      toastShown({
-        kind: 'error',
-        messageKey: `errors:${apiError.messageKey}`,
-        messageParams: messageOptions((key) => t(key), apiError),
-      }),
-    );
-    return apiError;
-  };
 }
 
 /** A labelled name field with its error, and a button: adding a brand, renaming one. */
@@ -66,51 +47,36 @@ function NameForm({
   onSubmit: (name: string) => Promise<boolean | string>;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation(['adminTaxonomy', 'errors']);
-  const id = useId();
+  const { t } = useTranslation('adminTaxonomy');
+  const form = useFormErrors(['name']);
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = brandName.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'invalid');
-      document.getElementById(id)?.focus();
-      return;
-    }
+    const name = form.validate(brandName.safeParse({ name: value }))?.name;
+    if (name === undefined) return;
     setBusy(true);
-    const outcome = await onSubmit(parsed.data);
+    const outcome = await onSubmit(name);
     setBusy(false);
-    setError(typeof outcome === 'string' ? outcome : null);
-    if (outcome === true) setValue(initial === '' ? '' : parsed.data);
-    else document.getElementById(id)?.focus();
+    form.show(typeof outcome === 'string' ? { name: outcome } : {});
+    if (outcome === true) setValue(initial === '' ? '' : name);
+    else document.getElementById(form.idOf('name'))?.focus();
   }
 
   return (
     <form className="taxonomy-inline" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          type="text"
-          required
-          maxLength={NAME_MAX}
-          value={value}
-          aria-invalid={error !== null ? true : undefined}
-          aria-describedby={error !== null ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-        />
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error">
-            {t(`errors:${fieldErrorKey(error)}`)}
-          </p>
-        )}
-      </div>
+      <TextField
+        form={form}
+        field="name"
+        label={label}
+        required
+        maxLength={NAME_MAX}
+        value={value}
+        onValue={(_, typed) => {
+          setValue(typed);
+        }}
+      />
       <button type="submit" className="button" disabled={busy}>
         {submitLabel}
       </button>
@@ -131,7 +97,7 @@ function NameForm({
 export function BrandsPage() {
   const { t } = useTranslation(['adminTaxonomy', 'admin', 'errors']);
   const dispatch = useAppDispatch();
-  const failed = useFailureToast();
+  const failed = useErrorToast();
   const filterId = useId();
   const brands = useGetAdminBrandsQuery(undefined);
   const [create] = useCreateBrandMutation();

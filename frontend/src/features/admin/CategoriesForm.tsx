@@ -2,16 +2,18 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { useAppDispatch } from '@/app/hooks';
+import { FieldError, TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
+import * as limits from '@/contract/limits.gen';
 import type { AdminCategory, AdminCategoryCreate, AdminCategoryPatch } from '@/contract/schema.gen';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from '@/features/admin/api';
-
-type CategoryChange = AdminCategoryPatch & { slug: string };
-import { limits } from '@/contract/limits.gen';
-import type { FieldErrorCode } from '@/contract/schema.gen';
-import { fieldErrorKey, messageOptions, toApiError } from '@/lib/apiError';
+import { INVALID, OUT_OF_RANGE, requiredText, TOO_LONG } from '@/lib/fieldSchemas';
 import { LANGUAGES, type Language } from '@/lib/languages';
 import { useLang } from '@/lib/useLang';
+
+type CategoryChange = AdminCategoryPatch & { slug: string };
 
 /** Bounds the server enforces too (docs/openapi.yaml, AdminCategoryCreate). */
 const CREATE = limits.AdminCategoryCreate;
@@ -25,10 +27,7 @@ export function categoryLabel(category: Pick<AdminCategory, 'slug' | 'names'>, l
   return category.names[lang] ?? category.names.en ?? category.slug;
 }
 
-const code = (value: FieldErrorCode) => value;
-
-const name = () =>
-  z.string().check(z.trim(), z.minLength(1, code('required')), z.maxLength(NAME_MAX, code('too_long')));
+const name = () => requiredText(NAME_MAX);
 
 /**
  * The form as typed, checked before sending: error messages are the server's field codes, so one
@@ -36,24 +35,20 @@ const name = () =>
  */
 const categorySchema = z.object({
   names: z.object({ en: name(), fr: name(), de: name(), it: name(), sq: name() }),
-  slug: z
-    .string()
-    .check(z.trim(), z.maxLength(SLUG_MAX, code('too_long')), z.regex(SLUG, code('invalid'))),
+  slug: z.string().check(z.trim(), z.maxLength(SLUG_MAX, TOO_LONG), z.regex(SLUG, INVALID)),
   parent: z.string(),
   sortOrder: z.string().check(
     z.trim(),
-    z.regex(/^\d*$/, code('invalid')),
-    z.refine((value) => value === '' || Number(value) <= SORT_ORDER_MAX, code('out_of_range')),
+    z.regex(/^\d*$/, INVALID),
+    z.refine((value) => value === '' || Number(value) <= SORT_ORDER_MAX, OUT_OF_RANGE),
   ),
   hidden: z.boolean(),
 });
 
 type Draft = z.infer<typeof categorySchema>;
 
-type FieldErrors = Partial<Record<string, string>>;
-
-/** The form's fields besides the names, by their server paths. */
-const FIELD = { slug: 'slug', parent: 'parent', sortOrder: 'sortOrder' } as const;
+/** The form's fields by their server paths, in form order (the first invalid one gets the focus). */
+const CATEGORY_FIELDS = [...LANGUAGES.map((l) => `names.${l}` as const), 'slug', 'parent', 'sortOrder'] as const;
 
 function draftOf(category: AdminCategory | undefined): Draft {
   const names = Object.fromEntries(LANGUAGES.map((l) => [l, category?.names[l] ?? ''])) as Record<Language, string>;
@@ -97,10 +92,11 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
   const { t } = useTranslation(['adminTaxonomy', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(category));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormErrors(CATEGORY_FIELDS);
   const [create, createCall] = useCreateCategoryMutation();
   const [update, updateCall] = useUpdateCategoryMutation();
   const busy = createCall.isLoading || updateCall.isLoading;
@@ -111,30 +107,11 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
     headingRef.current?.focus();
   }, []);
 
-  const fieldId = (path: string) => `${id}-${path.replace('.', '-')}`;
-
-  function showErrors(next: FieldErrors) {
-    setErrors(next);
-    const order = [...LANGUAGES.map((l) => `names.${l}`), FIELD.slug, FIELD.parent, FIELD.sortOrder];
-    const first = order.find((path) => next[path] !== undefined);
-    if (first !== undefined) document.getElementById(fieldId(first))?.focus();
-  }
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const parsed = categorySchema.safeParse(draft);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.join('.');
-        next[path] ??= issue.message;
-      }
-      showErrors(next);
-      return;
-    }
-    const value = parsed.data;
-    setErrors({});
+    const value = form.validate(categorySchema.safeParse(draft));
+    if (value === null) return;
     try {
       if (category === undefined) {
         const body: AdminCategoryCreate = { names: value.names, hidden: value.hidden };
@@ -152,35 +129,9 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
       }
       onDone();
     } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError.fields) showErrors({ ...apiError.fields });
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      form.refused(error);
+      showError(error);
     }
-  }
-
-  function errorProps(path: string) {
-    const error = errors[path];
-    return {
-      id: fieldId(path),
-      'aria-invalid': error !== undefined ? true : undefined,
-      'aria-describedby': error !== undefined ? `${fieldId(path)}-error` : undefined,
-    };
-  }
-
-  function errorText(path: string) {
-    const error = errors[path];
-    if (error === undefined) return null;
-    return (
-      <p id={`${fieldId(path)}-error`} className="field__error">
-        {t(`errors:${fieldErrorKey(error)}`)}
-      </p>
-    );
   }
 
   return (
@@ -194,61 +145,48 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
         <fieldset className="taxonomy-names">
           <legend>{t('categories.names')}</legend>
           {LANGUAGES.map((l) => (
-            <div className="field" key={l}>
-              <label htmlFor={fieldId(`names.${l}`)}>{t('categories.nameIn', { language: t(`languages.${l}`) })}</label>
-              <input
-                type="text"
-                lang={l}
-                required
-                maxLength={NAME_MAX}
-                value={draft.names[l]}
-                onChange={(event) => {
-                  const text = event.target.value;
-                  setDraft((d) => ({ ...d, names: { ...d.names, [l]: text } }));
-                }}
-                {...errorProps(`names.${l}`)}
-              />
-              {errorText(`names.${l}`)}
-            </div>
+            <TextField
+              key={l}
+              form={form}
+              field={`names.${l}`}
+              label={t('categories.nameIn', { language: t(`languages.${l}`) })}
+              lang={l}
+              required
+              maxLength={NAME_MAX}
+              value={draft.names[l]}
+              onValue={(_, text) => {
+                setDraft((d) => ({ ...d, names: { ...d.names, [l]: text } }));
+              }}
+            />
           ))}
         </fieldset>
 
         {category === undefined && (
-          <div className="field">
-            <label htmlFor={fieldId(FIELD.slug)}>{t('categories.slug')}</label>
-            <input
-              type="text"
-              maxLength={SLUG_MAX}
-              autoCapitalize="none"
-              spellCheck={false}
-              value={draft.slug}
-              onChange={(event) => {
-                setDraft((d) => ({ ...d, slug: event.target.value }));
-              }}
-              {...errorProps(FIELD.slug)}
-              aria-describedby={[
-                `${fieldId(FIELD.slug)}-hint`,
-                errors.slug !== undefined && `${fieldId(FIELD.slug)}-error`,
-              ]
-                .filter(Boolean)
-                .join(' ')}
-            />
-            <p id={`${fieldId(FIELD.slug)}-hint`} className="admin-muted">
-              {t('categories.slugHint')}
-            </p>
-            {errorText(FIELD.slug)}
-          </div>
+          <TextField
+            form={form}
+            field="slug"
+            label={t('categories.slug')}
+            hint={t('categories.slugHint')}
+            maxLength={SLUG_MAX}
+            autoCapitalize="none"
+            spellCheck={false}
+            value={draft.slug}
+            onValue={(_, slug) => {
+              setDraft((d) => ({ ...d, slug }));
+            }}
+          />
         )}
 
         <div className="field">
-          <label htmlFor={fieldId(FIELD.parent)}>{t('categories.parent')}</label>
+          <label htmlFor={form.idOf('parent')}>{t('categories.parent')}</label>
           <select
+            {...form.a11y('parent')}
             value={draft.parent}
             disabled={hasChildren}
             onChange={(event) => {
               setDraft((d) => ({ ...d, parent: event.target.value }));
+              form.clear('parent');
             }}
-            {...errorProps(FIELD.parent)}
           >
             <option value="">{t('categories.topLevel')}</option>
             {parents.map((p) => (
@@ -258,31 +196,20 @@ export function CategoryForm({ category, categories, onDone }: CategoryFormProps
             ))}
           </select>
           {category !== undefined && <p className="admin-muted">{t('categories.moveHint')}</p>}
-          {errorText(FIELD.parent)}
+          <FieldError form={form} field="parent" />
         </div>
 
-        <div className="field">
-          <label htmlFor={fieldId(FIELD.sortOrder)}>{t('categories.sortOrder')}</label>
-          <input
-            type="text"
-            inputMode="numeric"
-            value={draft.sortOrder}
-            onChange={(event) => {
-              setDraft((d) => ({ ...d, sortOrder: event.target.value }));
-            }}
-            {...errorProps(FIELD.sortOrder)}
-            aria-describedby={[
-              `${fieldId(FIELD.sortOrder)}-hint`,
-              errors.sortOrder !== undefined && `${fieldId(FIELD.sortOrder)}-error`,
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          />
-          <p id={`${fieldId(FIELD.sortOrder)}-hint`} className="admin-muted">
-            {t('categories.sortOrderHint')}
-          </p>
-          {errorText(FIELD.sortOrder)}
-        </div>
+        <TextField
+          form={form}
+          field="sortOrder"
+          label={t('categories.sortOrder')}
+          hint={t('categories.sortOrderHint')}
+          inputMode="numeric"
+          value={draft.sortOrder}
+          onValue={(_, sortOrder) => {
+            setDraft((d) => ({ ...d, sortOrder }));
+          }}
+        />
 
         <label className="choice">
           <input

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { AdminCategory } from '@/contract/schema.gen';
 import { useDeleteCategoryMutation, useGetAdminCategoriesQuery, useUpdateCategoryMutation } from '@/features/admin/api';
 import { CategoryForm, categoryLabel } from '@/features/admin/CategoriesForm';
 import { ErrorAlert } from '@/features/admin/shared';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
 import { LANGUAGES } from '@/lib/languages';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -26,6 +27,7 @@ export function CategoriesPage() {
   const { t } = useTranslation(['adminTaxonomy', 'admin', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const categories = useGetAdminCategoriesQuery(undefined);
   const [update, updateCall] = useUpdateCategoryMutation();
   const [remove, removeCall] = useDeleteCategoryMutation();
@@ -34,17 +36,6 @@ export function CategoriesPage() {
   useDocumentTitle(t('categories.pageTitle'));
   const items = categories.data ?? [];
   const bySlug = new Map(items.map((c) => [c.slug, c]));
-
-  function failed(error: unknown) {
-    const apiError = toApiError(error);
-    dispatch(
-      toastShown({
-        kind: 'error',
-        messageKey: `errors:${apiError.messageKey}`,
-        messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-      }),
-    );
-  }
 
   async function toggleHidden(category: AdminCategory) {
     try {
@@ -56,7 +47,7 @@ export function CategoriesPage() {
         }),
       );
     } catch (error) {
-      failed(error);
+      showError(error);
     }
   }
 
@@ -67,7 +58,7 @@ export function CategoriesPage() {
       dispatch(toastShown({ kind: 'success', messageKey: 'adminTaxonomy:categories.deleted' }));
       if (editing?.kind === 'edit' && editing.category.slug === deleting.slug) setEditing(null);
     } catch (error) {
-      failed(error);
+      showError(error);
     } finally {
       setDeleting(null);
     }

@@ -2,11 +2,14 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
+import { useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { ContactUsMessage } from '@/contract/schema.gen';
 import { useGetContactUsMessagesQuery, useSetContactUsHandledMutation } from '@/features/admin/api';
-import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { ErrorAlert, Pager } from '@/features/admin/shared';
+import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -24,6 +27,7 @@ function HandlingCell({ message }: { message: ContactUsMessage }) {
   const { t } = useTranslation(['admin', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const [setHandled, call] = useSetContactUsHandledMutation();
   const handled = message.status === 'handled';
 
@@ -37,14 +41,7 @@ function HandlingCell({ message }: { message: ContactUsMessage }) {
         }),
       );
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     }
   }
 
@@ -192,13 +189,7 @@ export function ContactMessagesPage() {
         </div>
       )}
 
-      <Pager
-        page={pages.page}
-        nextCursor={messages.data?.nextCursor}
-        busy={messages.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <Pager pages={pages} nextCursor={messages.data?.nextCursor} busy={messages.isFetching} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useId, useState, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { FieldError, TextField } from '@/components/form/fields';
+import { useFormErrors, type FieldErrors } from '@/components/form/formErrors';
 import { toastShown } from '@/components/Toasts/toastSlice';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { AdminPlan, PlanEdit } from '@/contract/schema.gen';
 import { useCreatePlanMutation, useUpdatePlanMutation } from '@/features/admin/api';
 import { ErrorAlert } from '@/features/admin/shared';
-import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
+import type { ApiError } from '@/lib/apiError';
 import { LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
 import { useLang } from '@/lib/useLang';
 import '@/features/admin/PlansAndSettings.css';
@@ -58,17 +60,6 @@ interface Draft {
   sortOrder: string;
 }
 
-/** Request field names, as the server names them in field errors. */
-const FIELD = {
-  id: 'id',
-  kind: 'kind',
-  bundle: 'bundle',
-  name: 'name',
-  description: 'description',
-  priceRp: 'priceRp',
-  durationUnit: 'duration.unit',
-} as const;
-
 type NumberField = 'durationValue' | 'freeMonths' | 'adAllowance' | 'imageAllowance' | 'adDurationDays' | 'sortOrder';
 
 /** A text in each UI language, as the form edits it. */
@@ -115,25 +106,46 @@ function draftOf(plan: AdminPlan | null): Draft {
   };
 }
 
-/** The server's field names (`name.fr`, `duration.value`, `priceRp`, ...) with their codes. */
-type FieldErrors = Record<string, string>;
-
-const NUMBER_FIELDS: Record<NumberField, string> = {
+/** The draft's numbers by the server's field names. */
+const NUMBER_FIELDS = {
   durationValue: 'duration.value',
   freeMonths: 'freeMonths',
   adAllowance: 'adAllowance',
   imageAllowance: 'imageAllowance',
   adDurationDays: 'adDurationDays',
   sortOrder: 'sortOrder',
-};
+} as const satisfies Record<NumberField, string>;
+
+/**
+ * The request's fields as the server names them in field errors (`name.fr`, `duration.value`,
+ * `priceRp`, ...), in form order (the first invalid one gets the focus).
+ */
+const PLAN_FIELDS = [
+  'id',
+  'kind',
+  'bundle',
+  ...LANGUAGES.map((l) => `name.${l}` as const),
+  'name',
+  ...LANGUAGES.map((l) => `description.${l}` as const),
+  'description',
+  'priceRp',
+  'duration.value',
+  'duration.unit',
+  'freeMonths',
+  'adAllowance',
+  'imageAllowance',
+  'adDurationDays',
+  'sortOrder',
+] as const;
+type PlanField = (typeof PLAN_FIELDS)[number];
 
 /** The request body, or the fields that cannot be read as numbers. */
-function toEdit(draft: Draft): { edit: PlanEdit } | { errors: FieldErrors } {
-  const errors: FieldErrors = {};
+function toEdit(draft: Draft): { edit: PlanEdit } | { errors: FieldErrors<PlanField> } {
+  const errors: FieldErrors<PlanField> = {};
   const priceRp = parsePriceInput(draft.price);
   if (priceRp === null) errors.priceRp = draft.price.trim() === '' ? 'required' : 'invalid';
   const numbers = {} as Record<NumberField, number>;
-  for (const [field, name] of Object.entries(NUMBER_FIELDS) as [NumberField, string][]) {
+  for (const [field, name] of Object.entries(NUMBER_FIELDS) as [NumberField, PlanField][]) {
     const text = draft[field].trim();
     if (!/^\d{1,6}$/.test(text)) errors[name] = text === '' ? 'required' : 'invalid';
     numbers[field] = Number(text);
@@ -171,8 +183,8 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
   const dispatch = useAppDispatch();
   const lang = useLang();
   const id = useId();
+  const form = useFormErrors(PLAN_FIELDS);
   const [draft, setDraft] = useState(() => draftOf(plan));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [createPlan, creating] = useCreatePlanMutation();
   const [updatePlan, updating] = useUpdatePlanMutation();
@@ -194,10 +206,10 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
     setFailure(null);
     const result = toEdit(draft);
     if ('errors' in result) {
-      setErrors(result.errors);
+      form.show(result.errors);
       return;
     }
-    setErrors({});
+    form.show({});
     try {
       if (isNew) {
         await createPlan({ ...result.edit, id: draft.id.trim(), kind: draft.kind, bundle: draft.bundle }).unwrap();
@@ -212,49 +224,22 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
       );
       onDone();
     } catch (error) {
-      const apiError = toApiError(error);
-      setErrors(apiError.fields ?? {});
-      setFailure(apiError);
+      setFailure(form.refused(error));
     }
   }
 
-  /** Props tying an input to its label and its error message. */
-  function control(name: string) {
-    const error = errors[name];
-    const controlId = `${id}-${name.replace('.', '-')}`;
-    return {
-      id: controlId,
-      'aria-invalid': error !== undefined ? true : undefined,
-      'aria-describedby': error !== undefined ? `${controlId}-error` : undefined,
-    };
-  }
-
-  function errorOf(name: string): ReactNode {
-    const code = errors[name];
-    if (code === undefined) return null;
-    return (
-      <p id={`${id}-${name.replace('.', '-')}-error`} className="field__error">
-        {t(`errors:${fieldErrorKey(code)}`)}
-      </p>
-    );
-  }
-
   function numberField(field: NumberField, label: string) {
-    const name = NUMBER_FIELDS[field];
     return (
-      <div className="field">
-        <label htmlFor={control(name).id}>{label}</label>
-        <input
-          type="text"
-          inputMode="numeric"
-          {...control(name)}
-          value={draft[field]}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => {
-            set(field, event.target.value);
-          }}
-        />
-        {errorOf(name)}
-      </div>
+      <TextField
+        form={form}
+        field={NUMBER_FIELDS[field]}
+        label={label}
+        inputMode="numeric"
+        value={draft[field]}
+        onValue={(_, value) => {
+          set(field, value);
+        }}
+      />
     );
   }
 
@@ -266,28 +251,22 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
       <form className="admin-form plan-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {isNew && (
           <>
+            <TextField
+              form={form}
+              field="id"
+              label={t('plans.form.id')}
+              hint={t('plans.form.idHint')}
+              autoComplete="off"
+              maxLength={ID_MAX}
+              value={draft.id}
+              onValue={(_, value) => {
+                set('id', value);
+              }}
+            />
             <div className="field">
-              <label htmlFor={control(FIELD.id).id}>{t('plans.form.id')}</label>
-              <input
-                type="text"
-                autoComplete="off"
-                maxLength={ID_MAX}
-                {...control(FIELD.id)}
-                aria-describedby={`${id}-id-hint${errors.id !== undefined ? ` ${id}-id-error` : ''}`}
-                value={draft.id}
-                onChange={(event) => {
-                  set('id', event.target.value);
-                }}
-              />
-              <p id={`${id}-id-hint`} className="admin-muted">
-                {t('plans.form.idHint')}
-              </p>
-              {errorOf(FIELD.id)}
-            </div>
-            <div className="field">
-              <label htmlFor={control(FIELD.kind).id}>{t('plans.form.kind')}</label>
+              <label htmlFor={form.idOf('kind')}>{t('plans.form.kind')}</label>
               <select
-                {...control(FIELD.kind)}
+                {...form.a11y('kind')}
                 value={draft.kind}
                 onChange={(event) => {
                   set('kind', event.target.value === 'single' ? 'single' : 'subscription');
@@ -296,7 +275,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
                 <option value="subscription">{t('plans.form.kinds.subscription')}</option>
                 <option value="single">{t('plans.form.kinds.single')}</option>
               </select>
-              {errorOf(FIELD.kind)}
+              <FieldError form={form} field="kind" />
             </div>
             <label className="choice">
               <input
@@ -308,86 +287,73 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
               />
               {t('plans.form.bundle')}
             </label>
-            {errorOf(FIELD.bundle)}
+            <FieldError form={form} field="bundle" />
           </>
         )}
 
         <fieldset className="field plan-form__group">
           <legend>{t('plans.form.names')}</legend>
           {LANGUAGES.map((lang) => (
-            <div className="field" key={lang}>
-              <label htmlFor={control(`name.${lang}`).id}>
-                {t('plans.form.nameIn', { language: LANGUAGE_NAMES[lang] })}
-              </label>
-              <input
-                type="text"
-                lang={lang}
-                maxLength={NAME_MAX}
-                {...control(`name.${lang}`)}
-                value={draft.name[lang]}
-                onChange={(event) => {
-                  setText('name', lang, event.target.value);
-                }}
-              />
-              {errorOf(`name.${lang}`)}
-            </div>
+            <TextField
+              key={lang}
+              form={form}
+              field={`name.${lang}`}
+              label={t('plans.form.nameIn', { language: LANGUAGE_NAMES[lang] })}
+              lang={lang}
+              maxLength={NAME_MAX}
+              value={draft.name[lang]}
+              onValue={(_, value) => {
+                setText('name', lang, value);
+              }}
+            />
           ))}
-          {errorOf(FIELD.name)}
+          <FieldError form={form} field="name" />
         </fieldset>
 
         <fieldset className="field plan-form__group">
           <legend>{t('plans.form.descriptions')}</legend>
           {LANGUAGES.map((lang) => (
-            <div className="field" key={lang}>
-              <label htmlFor={control(`description.${lang}`).id}>
-                {t('plans.form.descriptionIn', { language: LANGUAGE_NAMES[lang] })}
-              </label>
-              <textarea
-                rows={2}
-                lang={lang}
-                maxLength={DESCRIPTION_MAX}
-                {...control(`description.${lang}`)}
-                value={draft.description[lang]}
-                onChange={(event) => {
-                  setText('description', lang, event.target.value);
-                }}
-              />
-              {errorOf(`description.${lang}`)}
-            </div>
+            <TextField
+              key={lang}
+              form={form}
+              field={`description.${lang}`}
+              label={t('plans.form.descriptionIn', { language: LANGUAGE_NAMES[lang] })}
+              rows={2}
+              lang={lang}
+              maxLength={DESCRIPTION_MAX}
+              value={draft.description[lang]}
+              onValue={(_, value) => {
+                setText('description', lang, value);
+              }}
+            />
           ))}
-          {errorOf(FIELD.description)}
+          <FieldError form={form} field="description" />
         </fieldset>
 
-        <div className="field">
-          <label htmlFor={control(FIELD.priceRp).id}>{t('plans.form.price')}</label>
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            {...control(FIELD.priceRp)}
-            aria-describedby={`${id}-price-hint${errors.priceRp !== undefined ? ` ${id}-priceRp-error` : ''}`}
-            value={draft.price}
-            onChange={(event) => {
-              set('price', event.target.value);
-            }}
-            onBlur={() => {
-              const rp = parsePriceInput(draft.price);
-              if (rp !== null) set('price', formatPriceInput(rp));
-            }}
-          />
-          <p id={`${id}-price-hint`} className="admin-muted">
-            {t('plans.form.priceHint')}
-          </p>
-          {errorOf(FIELD.priceRp)}
-        </div>
+        <TextField
+          form={form}
+          field="priceRp"
+          label={t('plans.form.price')}
+          hint={t('plans.form.priceHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.price}
+          onValue={(_, value) => {
+            set('price', value);
+          }}
+          onBlur={() => {
+            const rp = parsePriceInput(draft.price);
+            if (rp !== null) set('price', formatPriceInput(rp));
+          }}
+        />
 
         <fieldset className="field plan-form__row">
           <legend>{t('plans.form.duration')}</legend>
           {numberField('durationValue', t('plans.form.durationValue'))}
           <div className="field">
-            <label htmlFor={control(FIELD.durationUnit).id}>{t('plans.form.durationUnit')}</label>
+            <label htmlFor={form.idOf('duration.unit')}>{t('plans.form.durationUnit')}</label>
             <select
-              {...control(FIELD.durationUnit)}
+              {...form.a11y('duration.unit')}
               value={draft.durationUnit}
               onChange={(event) => {
                 set('durationUnit', event.target.value === 'days' ? 'days' : 'months');
@@ -396,7 +362,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
               <option value="months">{t('plans.form.units.months')}</option>
               <option value="days">{t('plans.form.units.days')}</option>
             </select>
-            {errorOf(FIELD.durationUnit)}
+            <FieldError form={form} field="duration.unit" />
           </div>
         </fieldset>
         {numberField('freeMonths', t('plans.form.freeMonths'))}

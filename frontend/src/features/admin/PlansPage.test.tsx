@@ -3,28 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminPlan } from '@/contract/schema.gen';
 import { formatPriceInput, parsePriceInput } from '@/features/admin/PlansForm';
+import { adminSession, FIRST_SCREEN } from '@/testing/admin';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-
-/** The first screen waits for the lazily loaded back office. */
-const FIRST = { timeout: 10_000 };
-
-/** A session token whose payload carries the admin role (the SPA only reads it). */
-function adminSession() {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const token = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'admin-1', role: 'admin', ver: 0 })}.sig`;
-  document.cookie = `token=${token}; Path=/`;
-  window.localStorage.setItem('token', token);
-  return {
-    auth: {
-      user: { firstName: 'Ada', lastName: 'Admin', avatar: '' },
-      isLoggedIn: true,
-      token,
-      sessionCheck: 'done' as const,
-    },
-  };
-}
 
 function texts(prefix: string) {
   return { en: `${prefix} EN`, fr: `${prefix} FR`, de: `${prefix} DE`, it: `${prefix} IT`, sq: `${prefix} SQ` };
@@ -133,7 +115,11 @@ describe('plans page', { timeout: 30_000 }, () => {
   it('lists every plan with its Swiss price, allowances and state; the menu links here', async () => {
     plansApi([SINGLE, plan()]);
     await renderApp('/de/admin/plans', { preloadedState: adminSession() });
-    const table = await screen.findByRole('table', { name: 'Angebote in der Reihenfolge der Preisseite' }, FIRST);
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Angebote in der Reihenfolge der Preisseite' },
+      FIRST_SCREEN,
+    );
     const nav = screen.getByRole('navigation', { name: /Administration|Bereiche/ });
     expect(within(nav).getByRole('link', { name: 'Angebote' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Website-Einstellungen' })).toHaveAttribute(
@@ -159,7 +145,7 @@ describe('plans page', { timeout: 30_000 }, () => {
   it('edits a plan in five labelled languages with a Swiss price, sending its version', async () => {
     const calls = plansApi([plan()]);
     const { user } = await renderApp('/fr/admin/plans', { preloadedState: adminSession() });
-    const table = await screen.findByRole('table', {}, FIRST);
+    const table = await screen.findByRole('table', {}, FIRST_SCREEN);
     await user.click(within(table).getByRole('button', { name: 'Modifier' }));
 
     const form = screen.getByRole('region', { name: 'Modifier l’offre « Pro »' });
@@ -204,7 +190,7 @@ describe('plans page', { timeout: 30_000 }, () => {
   it('shows the form’s and the server’s field errors under their fields', async () => {
     const calls = plansApi([plan()]);
     const { user } = await renderApp('/en/admin/plans', { preloadedState: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'Edit' }, FIRST));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, FIRST_SCREEN));
     const form = screen.getByRole('region', { name: 'Edit the plan “Pro”' });
     const price = within(form).getByLabelText('Price in CHF, excl. VAT');
     const ads = within(form).getByLabelText('Ads');
@@ -228,7 +214,7 @@ describe('plans page', { timeout: 30_000 }, () => {
   it('retires and offers a plan again after confirmation', async () => {
     const calls = plansApi([plan(), SINGLE]);
     const { user } = await renderApp('/en/admin/plans', { preloadedState: adminSession() });
-    const table = await screen.findByRole('table', {}, FIRST);
+    const table = await screen.findByRole('table', {}, FIRST_SCREEN);
     await user.click(within(within(table).getByRole('row', { name: /Pro/ })).getByRole('button', { name: 'Retire' }));
     const dialog = screen.getByRole('dialog', { name: 'Retire the plan “Pro”?' });
     expect(dialog).toHaveTextContent('Current subscriptions, orders already placed and invoices are not affected.');
@@ -256,7 +242,7 @@ describe('plans page', { timeout: 30_000 }, () => {
   it('creates a plan with its identifier and type', async () => {
     const calls = plansApi([plan()]);
     const { user } = await renderApp('/en/admin/plans', { preloadedState: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'New plan' }, FIRST));
+    await user.click(await screen.findByRole('button', { name: 'New plan' }, FIRST_SCREEN));
     const form = screen.getByRole('region', { name: 'New plan' });
     await user.type(within(form).getByLabelText('Identifier'), 'eco');
     await user.selectOptions(within(form).getByLabelText('Type'), 'single');

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { AdminPlan } from '@/contract/schema.gen';
 import { useGetAdminPlansQuery, useSetPlanRetiredMutation } from '@/features/admin/api';
 import { PlanForm } from '@/features/admin/PlansForm';
-import { ErrorAlert, formatDateTime } from '@/features/admin/shared';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { ErrorAlert } from '@/features/admin/shared';
+import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { formatMoney } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -24,6 +26,7 @@ export function PlansPage() {
   const { t } = useTranslation(['adminSettings', 'admin', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const plans = useGetAdminPlansQuery(undefined);
   const [setRetired, retiring] = useSetPlanRetiredMutation();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
@@ -44,14 +47,7 @@ export function PlansPage() {
         }),
       );
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     } finally {
       setConfirming(null);
     }

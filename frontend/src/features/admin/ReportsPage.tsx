@@ -3,16 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
+import { useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
-import { limits } from '@/contract/limits.gen';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
+import * as limits from '@/contract/limits.gen';
 import { RESOLVE_ACTIONS } from '@/contract/enums.gen';
 import type { Report, ResolveReportRequest } from '@/contract/schema.gen';
 import { useGetAdminReportsQuery, useResolveReportMutation } from '@/features/admin/api';
-import { AdStatusText, ErrorAlert, formatDateTime, NoteField, Pager, useCursorPages } from '@/features/admin/shared';
+import { AdStatusText, ErrorAlert, NoteField, Pager } from '@/features/admin/shared';
 
 type ReportStatus = Report['status'];
 type ResolveAction = ResolveReportRequest['action'];
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -52,6 +55,7 @@ export function ReportsPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const [params] = useSearchParams();
   const status: ReportStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
   const pages = useCursorPages(status);
@@ -76,14 +80,7 @@ export function ReportsPage() {
       // The last report of a later page is gone: go back one page rather than show an empty one.
       if (items.length === 1 && pages.page > 0) pages.previous();
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     } finally {
       setPending(null);
       setNote('');
@@ -178,13 +175,7 @@ export function ReportsPage() {
         </div>
       )}
 
-      <Pager
-        page={pages.page}
-        nextCursor={reports.data?.nextCursor}
-        busy={reports.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <Pager pages={pages} nextCursor={reports.data?.nextCursor} busy={reports.isFetching} />
 
       {pending !== null && (
         <ConfirmDialog

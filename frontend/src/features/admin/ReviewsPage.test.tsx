@@ -1,26 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { adminSession } from '@/testing/admin';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { review, SELLER_ID } from '@/testing/reviews';
 import { server } from '@/testing/server';
-
-/** A session token whose payload carries the admin role (the SPA only reads it). */
-function adminSession() {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const token = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'admin-1', role: 'admin', ver: 0 })}.sig`;
-  document.cookie = `token=${token}; Path=/`;
-  window.localStorage.setItem('token', token);
-  return {
-    auth: {
-      user: { firstName: 'Ada', lastName: 'Admin', avatar: '' },
-      isLoggedIn: true,
-      token,
-      sessionCheck: 'done' as const,
-    },
-  };
-}
 
 function reported(overrides: Record<string, unknown> = {}) {
   return {

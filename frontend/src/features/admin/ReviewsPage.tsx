@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
+import { useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { ReportedReviewList } from '@/contract/schema.gen';
 import {
   useDismissReviewReportsMutation,
   useGetReportedReviewsQuery,
   useRemoveReviewMutation,
 } from '@/features/admin/api';
-import { ErrorAlert, formatDateTime, Pager, useCursorPages } from '@/features/admin/shared';
+import { ErrorAlert, Pager } from '@/features/admin/shared';
 
 type ReportedReview = ReportedReviewList['items'][number];
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -105,6 +108,7 @@ function ReportedReviewItem({
 export function ReviewsPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const pages = useCursorPages();
   const reviews = useGetReportedReviewsQuery({ cursor: pages.cursor });
   const [remove, removeCall] = useRemoveReviewMutation();
@@ -113,17 +117,6 @@ export function ReviewsPage() {
   useDocumentTitle(t('reviews.pageTitle'));
 
   const items = reviews.data?.items ?? [];
-
-  function failed(error: unknown) {
-    const apiError = toApiError(error);
-    dispatch(
-      toastShown({
-        kind: 'error',
-        messageKey: `errors:${apiError.messageKey}`,
-        messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-      }),
-    );
-  }
 
   function leftPage() {
     // The last review of a later page is gone: go back one page rather than show an empty one.
@@ -137,7 +130,7 @@ export function ReviewsPage() {
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.review_removed' }));
       leftPage();
     } catch (error) {
-      failed(error);
+      showError(error);
     } finally {
       setPending(null);
     }
@@ -149,7 +142,7 @@ export function ReviewsPage() {
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.review_reports_dismissed' }));
       leftPage();
     } catch (error) {
-      failed(error);
+      showError(error);
     }
   }
 
@@ -181,13 +174,7 @@ export function ReviewsPage() {
         </ul>
       )}
 
-      <Pager
-        page={pages.page}
-        nextCursor={reviews.data?.nextCursor}
-        busy={reviews.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <Pager pages={pages} nextCursor={reviews.data?.nextCursor} busy={reviews.isFetching} />
 
       {pending !== null && (
         <ConfirmDialog

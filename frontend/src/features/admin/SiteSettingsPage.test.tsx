@@ -3,27 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '@/contract/schema.gen';
 import { fromLocalInput, toLocalInput } from '@/features/admin/SiteSettingsPage';
+import { adminSession, FIRST_SCREEN } from '@/testing/admin';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-
-/** The first screen waits for the lazily loaded back office. */
-const FIRST = { timeout: 10_000 };
-
-function adminSession() {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const token = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'admin-1', role: 'admin', ver: 0 })}.sig`;
-  document.cookie = `token=${token}; Path=/`;
-  window.localStorage.setItem('token', token);
-  return {
-    auth: {
-      user: { firstName: 'Ada', lastName: 'Admin', avatar: '' },
-      isLoggedIn: true,
-      token,
-      sessionCheck: 'done' as const,
-    },
-  };
-}
 
 const DEFAULTS: SiteSettings = {
   notice: { enabled: false, level: 'info', text: { en: '', fr: '', de: '', it: '', sq: '' }, endsAt: null },
@@ -69,7 +52,9 @@ describe('site settings page', { timeout: 30_000 }, () => {
   it('edits the banner with a live preview, closes sign-ups and saves with the version', async () => {
     const bodies = settingsApi(DEFAULTS);
     const { user } = await renderApp('/fr/admin/site-settings', { preloadedState: adminSession() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Réglages du site' }, FIRST)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Réglages du site' }, FIRST_SCREEN),
+    ).toBeInTheDocument();
     expect(
       await screen.findByText('Les réglages par défaut s’appliquent : personne ne les a encore modifiés.'),
     ).toBeInTheDocument();
@@ -142,7 +127,7 @@ describe('site settings page', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = await renderApp('/en/admin/site-settings', { preloadedState: adminSession() });
-    const banner = await screen.findByRole('region', { name: 'Notice banner' }, FIRST);
+    const banner = await screen.findByRole('region', { name: 'Notice banner' }, FIRST_SCREEN);
     expect(screen.getByText(/Last saved on .* by ada@remat.ch/)).toBeInTheDocument();
     expect(within(banner).getByRole('checkbox', { name: 'Show the banner' })).toBeChecked();
     expect(within(banner).getByLabelText('Text (Deutsch)')).toHaveValue('Grüezi');

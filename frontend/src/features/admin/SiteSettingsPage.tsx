@@ -1,16 +1,15 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { FieldError, TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { toastShown } from '@/components/Toasts/toastSlice';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { SiteSettings } from '@/contract/schema.gen';
 import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation } from '@/features/admin/api';
-import { ErrorAlert, formatDateTime } from '@/features/admin/shared';
-
-type NoticeLevel = SiteSettings['notice']['level'];
-/** A text in each UI language, as the form edits it. */
-type Texts = Record<Language, string>;
-import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
+import { ErrorAlert } from '@/features/admin/shared';
+import { toApiError, type ApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { isLanguage, LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -20,10 +19,19 @@ import '@/features/admin/PlansAndSettings.css';
 /** Bound of a notice text, in characters (docs/openapi.yaml, SiteNotice.text). */
 const NOTICE_TEXT_MAX = limits.SiteSettingsRequest.notice.text.en.maxLength;
 
+type NoticeLevel = SiteSettings['notice']['level'];
+/** A text in each UI language, as the form edits it. */
+type Texts = Record<Language, string>;
+
 const LEVELS: readonly NoticeLevel[] = ['info', 'warning'];
 
-/** Request field names, as the server names them in field errors. */
-const FIELD = { level: 'notice.level', text: 'notice.text', endsAt: 'notice.endsAt' } as const;
+/** The request's fields as the server names them in field errors, in form order. */
+const SETTINGS_FIELDS = [
+  'notice.level',
+  ...LANGUAGES.map((l) => `notice.text.${l}` as const),
+  'notice.text',
+  'notice.endsAt',
+] as const;
 
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGE_MENU.map(({ code, label }) => [code, label])) as Record<
   Language,
@@ -76,7 +84,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(settings));
   const [previewLang, setPreviewLang] = useState<Language>(lang);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors(SETTINGS_FIELDS);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [save, saving] = useUpdateSiteSettingsMutation();
 
@@ -90,7 +98,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
     setFailure(null);
     const endsAt = fromLocalInput(draft.endsAt);
     if (draft.endsAt.trim() !== '' && endsAt === null) {
-      setErrors({ [FIELD.endsAt]: 'invalid' });
+      form.show({ 'notice.endsAt': 'invalid' });
       return;
     }
     try {
@@ -99,34 +107,11 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         signupsOpen: draft.signupsOpen,
         version: settings.version,
       }).unwrap();
-      setErrors({});
+      form.show({});
       dispatch(toastShown({ kind: 'success', messageKey: 'adminSettings:site.saved' }));
     } catch (error) {
-      const apiError = toApiError(error);
-      setErrors(apiError.fields ?? {});
-      setFailure(apiError);
+      setFailure(form.refused(error));
     }
-  }
-
-  function control(name: string, hint?: string) {
-    const error = errors[name];
-    const controlId = `${id}-${name.replaceAll('.', '-')}`;
-    const describedBy = [hint, error !== undefined ? `${controlId}-error` : undefined].filter(Boolean).join(' ');
-    return {
-      id: controlId,
-      'aria-invalid': error !== undefined ? true : undefined,
-      'aria-describedby': describedBy === '' ? undefined : describedBy,
-    };
-  }
-
-  function errorOf(name: string) {
-    const code = errors[name];
-    if (code === undefined) return null;
-    return (
-      <p id={`${id}-${name.replaceAll('.', '-')}-error`} className="field__error">
-        {t(`errors:${fieldErrorKey(code)}`)}
-      </p>
-    );
   }
 
   const previewText = draft.text[previewLang].trim();
@@ -166,48 +151,39 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
                 {t(`site.notice.levels.${level}`)}
               </label>
             ))}
-            {errorOf(FIELD.level)}
+            <FieldError form={form} field="notice.level" />
           </fieldset>
 
           <fieldset className="field plan-form__group">
             <legend>{t('site.notice.texts')}</legend>
             {LANGUAGES.map((language) => (
-              <div className="field" key={language}>
-                <label htmlFor={control(`notice.text.${language}`).id}>
-                  {t('site.notice.textIn', { language: LANGUAGE_NAMES[language] })}
-                </label>
-                <input
-                  type="text"
-                  lang={language}
-                  maxLength={NOTICE_TEXT_MAX}
-                  {...control(`notice.text.${language}`)}
-                  value={draft.text[language]}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setDraft((current) => ({ ...current, text: { ...current.text, [language]: value } }));
-                  }}
-                />
-                {errorOf(`notice.text.${language}`)}
-              </div>
+              <TextField
+                key={language}
+                form={form}
+                field={`notice.text.${language}`}
+                label={t('site.notice.textIn', { language: LANGUAGE_NAMES[language] })}
+                lang={language}
+                maxLength={NOTICE_TEXT_MAX}
+                value={draft.text[language]}
+                onValue={(_, value) => {
+                  setDraft((current) => ({ ...current, text: { ...current.text, [language]: value } }));
+                }}
+              />
             ))}
-            {errorOf(FIELD.text)}
+            <FieldError form={form} field="notice.text" />
           </fieldset>
 
-          <div className="field">
-            <label htmlFor={control(FIELD.endsAt).id}>{t('site.notice.endsAt')}</label>
-            <input
-              type="datetime-local"
-              {...control(FIELD.endsAt, `${id}-ends-hint`)}
-              value={draft.endsAt}
-              onChange={(event) => {
-                set('endsAt', event.target.value);
-              }}
-            />
-            <p id={`${id}-ends-hint`} className="admin-muted">
-              {t('site.notice.endsAtHint')}
-            </p>
-            {errorOf(FIELD.endsAt)}
-          </div>
+          <TextField
+            form={form}
+            field="notice.endsAt"
+            label={t('site.notice.endsAt')}
+            hint={t('site.notice.endsAtHint')}
+            type="datetime-local"
+            value={draft.endsAt}
+            onValue={(_, value) => {
+              set('endsAt', value);
+            }}
+          />
 
           <div className="field">
             <label htmlFor={`${id}-preview-lang`}>{t('site.notice.previewLanguage')}</label>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
-import { limits } from '@/contract/limits.gen';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
+import * as limits from '@/contract/limits.gen';
 import { ACCOUNT_STATUSES } from '@/contract/enums.gen';
 import type { AdminUser } from '@/contract/schema.gen';
 import {
@@ -12,8 +13,9 @@ import {
   useResendUserVerificationMutation,
   useSetUserStatusMutation,
 } from '@/features/admin/api';
-import { AccountStatusBadge, AdStatusText, ErrorAlert, formatDateTime, fullName } from '@/features/admin/shared';
-import { messageOptions, toApiError, type AccountStatus } from '@/lib/apiError';
+import { AccountStatusBadge, AdStatusText, ErrorAlert, fullName } from '@/features/admin/shared';
+import { toApiError, type AccountStatus } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { formatMoney } from '@/lib/money';
 import { ADMIN_SEGMENTS, paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -23,6 +25,7 @@ import { useLang } from '@/lib/useLang';
 function StatusForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation(['admin', 'errors']);
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const id = useId();
   const [status, setStatus] = useState<AccountStatus>(user.status === 'active' ? 'suspended' : 'active');
   const [reason, setReason] = useState('');
@@ -41,14 +44,7 @@ function StatusForm({ user }: { user: AdminUser }) {
       dispatch(toastShown({ kind: 'success', messageKey: 'admin:user.statusUpdated' }));
       setReason('');
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     } finally {
       setConfirming(false);
     }
@@ -119,6 +115,7 @@ export function UserDetailPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const { id = '' } = useParams();
   const detail = useGetAdminUserQuery(id);
   const [resend, resendCall] = useResendUserVerificationMutation();
@@ -130,14 +127,7 @@ export function UserDetailPage() {
       await resend(id).unwrap();
       dispatch(toastShown({ kind: 'success', messageKey: 'admin:user.verificationSent' }));
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     }
   }
 

@@ -1,17 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { limits } from '@/contract/limits.gen';
+import { useCursorPages } from '@/components/CursorPager/CursorPager';
+import * as limits from '@/contract/limits.gen';
 import { useGetAdminUsersQuery } from '@/features/admin/api';
-import {
-  AccountStatusBadge,
-  ErrorAlert,
-  formatDateTime,
-  fullName,
-  Pager,
-  useCursorPages,
-} from '@/features/admin/shared';
+import { AccountStatusBadge, ErrorAlert, fullName, Pager } from '@/features/admin/shared';
 import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -60,7 +55,7 @@ export function UsersPage() {
             id={inputId}
             type="search"
             value={text}
-            maxLength={limits['GET /api/v1/admin/users'].q.maxLength}
+            maxLength={limits.listUsers.q.maxLength}
             onChange={(event) => {
               setText(event.target.value);
             }}
@@ -113,13 +108,7 @@ export function UsersPage() {
         </div>
       )}
 
-      <Pager
-        page={pages.page}
-        nextCursor={users.data?.nextCursor}
-        busy={users.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <Pager pages={pages} nextCursor={users.data?.nextCursor} busy={users.isFetching} />
     </div>
   );
 }

@@ -1,31 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, adminSession } from '@/testing/admin';
 import { API, signedInState, signIn } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-
-/** A session token whose payload carries `role` (the API checks the signature; the SPA only reads it). */
-function tokenWithRole(role: 'admin' | 'user'): string {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'admin-1', role, ver: 0 })}.sig`;
-}
-
-const ADMIN_TOKEN = tokenWithRole('admin');
-
-/** Signs in an administrator: the token cookie and the matching store state. */
-function adminSession() {
-  document.cookie = `token=${ADMIN_TOKEN}; Path=/`;
-  window.localStorage.setItem('token', ADMIN_TOKEN);
-  return {
-    auth: {
-      user: { firstName: 'Ada', lastName: 'Admin', avatar: '' },
-      isLoggedIn: true,
-      token: ADMIN_TOKEN,
-      sessionCheck: 'done' as const,
-    },
-  };
-}
 
 function report(overrides: Record<string, unknown> = {}) {
   return {

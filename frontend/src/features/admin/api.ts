@@ -1,4 +1,5 @@
 import { api } from '@/app/api';
+import { BRANDS_TAG, CATEGORIES_TAG } from '@/app/referenceApi';
 import type {
   AdminBrand,
   AdminBrandList,
@@ -94,8 +95,8 @@ export const adminApi = api.injectEndpoints({
         { type: 'Reviews', id: 'ADMIN' },
         { type: 'User', id: 'ADMIN' },
         { type: 'ContactUs', id: 'ADMIN' },
-        { type: 'Product', id: 'CATEGORIES' },
-        { type: 'Product', id: 'BRANDS' },
+        CATEGORIES_TAG,
+        BRANDS_TAG,
         { type: 'SubscriptionPlan', id: 'ADMIN' },
         { type: 'Settings', id: 'ADMIN' },
       ],
@@ -108,40 +109,41 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, handled }) => ({ url: `contact-us/${enc(id)}`, method: 'PATCH', body: { handled } }),
       invalidatesTags: [{ type: 'ContactUs', id: 'ADMIN' }],
     }),
-    // Categories and brands share the public catalogue's tags, so a change refreshes its lists too.
+    // Categories and brands carry the reference lists' tags (app/referenceApi), so a change
+    // refreshes what buyers and sellers pick from too.
     getAdminCategories: build.query<AdminCategory[], undefined>({
       query: () => 'admin/categories',
       transformResponse: (response: AdminCategoryList) => response.items,
-      providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+      providesTags: [CATEGORIES_TAG],
     }),
     createCategory: build.mutation<AdminCategory, AdminCategoryCreate>({
       query: (body) => ({ url: 'admin/categories', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+      invalidatesTags: [CATEGORIES_TAG],
     }),
     updateCategory: build.mutation<AdminCategory, AdminCategoryPatch & { slug: string }>({
       query: ({ slug, ...body }) => ({ url: `admin/categories/${enc(slug)}`, method: 'PATCH', body }),
-      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+      invalidatesTags: [CATEGORIES_TAG],
     }),
     deleteCategory: build.mutation<undefined, string>({
       query: (slug) => ({ url: `admin/categories/${enc(slug)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Product', id: 'CATEGORIES' }],
+      invalidatesTags: [CATEGORIES_TAG],
     }),
     getAdminBrands: build.query<AdminBrand[], undefined>({
       query: () => 'admin/brands',
       transformResponse: (response: AdminBrandList) => response.items,
-      providesTags: [{ type: 'Product', id: 'BRANDS' }],
+      providesTags: [BRANDS_TAG],
     }),
     createBrand: build.mutation<AdminBrand, AdminBrandRequest>({
       query: (body) => ({ url: 'admin/brands', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+      invalidatesTags: [BRANDS_TAG],
     }),
     renameBrand: build.mutation<AdminBrand, AdminBrandRequest & { slug: string }>({
       query: ({ slug, name }) => ({ url: `admin/brands/${enc(slug)}`, method: 'PATCH', body: { name } }),
-      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+      invalidatesTags: [BRANDS_TAG],
     }),
     deleteBrand: build.mutation<undefined, string>({
       query: (slug) => ({ url: `admin/brands/${enc(slug)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Product', id: 'BRANDS' }],
+      invalidatesTags: [BRANDS_TAG],
     }),
     // Plans and site settings: a change refreshes the pricing page and the public settings too.
     getAdminPlans: build.query<AdminPlan[], undefined>({

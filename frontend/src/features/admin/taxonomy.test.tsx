@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, contactMessage, contactUsInbox, taxonomyApi } from '@/testing/adminTaxonomy';
+import { adminSession } from '@/testing/admin';
+import { contactMessage, contactUsInbox, taxonomyApi } from '@/testing/adminTaxonomy';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 

@@ -1,10 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { useFormErrors } from '@/components/form/formErrors';
+import { AccountField } from '@/features/auth/AccountFields';
 import { useForgotPasswordMutation } from '@/features/auth/api';
-import { issuesToErrors, serverFieldErrors, TextField, useFormErrors, ApiErrorText } from '@/features/auth/form';
 import { EMAIL_FIELDS, emailSchema } from '@/features/auth/schemas';
-import { toApiError, type ApiError } from '@/lib/apiError';
+import type { ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -25,19 +27,13 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
-    const parsed = emailSchema.safeParse({ email });
-    if (!parsed.success) {
-      form.show(issuesToErrors(parsed.error.issues, EMAIL_FIELDS));
-      return;
-    }
-    form.show({});
+    const data = form.validate(emailSchema.safeParse({ email }));
+    if (data === null) return;
     try {
-      await request({ email: parsed.data.email, language: lang }).unwrap();
+      await request({ email: data.email, language: lang }).unwrap();
       setSent(true);
     } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(apiError);
-      form.show(serverFieldErrors(apiError.fields, EMAIL_FIELDS));
+      setFailure(form.refused(error));
     }
   }
 
@@ -53,23 +49,14 @@ export function ForgotPasswordPage() {
         <>
           <p className="page__lead">{t('forgot.lead')}</p>
           <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-            {failure && (
-              <p className="auth-form__alert" role="alert">
-                <ApiErrorText error={failure} />
-              </p>
-            )}
-            <TextField
-              control={form}
-              field="email"
-              label={t('fields.email')}
-              value={email}
+            {failure && <ApiErrorAlert className="auth-form__alert" error={failure} />}
+            <AccountField
+              form={form}
+              values={{ email }}
               onValue={(_, value) => {
                 setEmail(value);
               }}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
+              field="email"
             />
             <button type="submit" className="button" disabled={isLoading}>
               {isLoading ? t('form.submitting') : t('forgot.submit')}

@@ -1,12 +1,13 @@
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { TextField } from '@/components/form/fields';
+import { AccountField, useAccountForm } from '@/features/auth/AccountFields';
 import { useLoginMutation } from '@/features/auth/api';
-import { issuesToErrors, serverFieldErrors, TextField, useFormErrors, ApiErrorText } from '@/features/auth/form';
 import { LOGIN_FIELDS, loginSchema } from '@/features/auth/schemas';
 import { ResendVerificationButton } from '@/features/auth/VerificationNotice';
 import { FacebookIcon, GoogleIcon } from '@/components/icons';
-import { toApiError, type ApiError } from '@/lib/apiError';
 import { OAUTH_PROVIDER_KEY } from '@/lib/authToken';
 import { apiBaseUrl } from '@/lib/env';
 import { paths, safeReturnTo, USER_SEGMENTS } from '@/lib/paths';
@@ -43,32 +44,20 @@ export function LoginPage() {
 
   const returnTo = safeReturnTo(params.get('returnTo'));
   const oauthError = oauthErrorKey(params.get('error'));
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const form = useFormErrors(LOGIN_FIELDS);
+  const { form, values, failure, setFailure, account } = useAccountForm(LOGIN_FIELDS, { email: '', password: '' });
   const [login, { isLoading }] = useLoginMutation();
-
-  const onValue = (field: (typeof LOGIN_FIELDS)[number], value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      form.show(issuesToErrors(parsed.error.issues, LOGIN_FIELDS));
-      return;
-    }
-    form.show({});
+    const data = form.validate(loginSchema.safeParse(values));
+    if (data === null) return;
     try {
-      await login(parsed.data).unwrap();
+      await login(data).unwrap();
       void navigate(returnTo ?? paths.userPage(lang, USER_SEGMENTS.information), { replace: true });
     } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(apiError);
-      form.show(serverFieldErrors(apiError.fields, LOGIN_FIELDS));
+      setFailure(form.refused(error));
     }
   }
 
@@ -96,32 +85,19 @@ export function LoginPage() {
       )}
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {failure && (
-          <div className="auth-form__alert" role="alert">
-            <p>
-              <ApiErrorText error={failure} />
-            </p>
+          <ApiErrorAlert className="auth-form__alert" error={failure}>
             {failure.code === 'email_not_verified' && (
               <ResendVerificationButton email={values.email.trim()} className="button button--small" />
             )}
-          </div>
+          </ApiErrorAlert>
         )}
+        <AccountField {...account} field="email" />
         <TextField
-          control={form}
-          field="email"
-          label={t('fields.email')}
-          value={values.email}
-          onValue={onValue}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <TextField
-          control={form}
+          form={form}
           field="password"
           label={t('fields.password')}
           value={values.password}
-          onValue={onValue}
+          onValue={account.onValue}
           type="password"
           autoComplete="current-password"
           required

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { ApiErrorAlert, ApiErrorText } from '@/components/form/ApiErrorAlert';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import type { User } from '@/contract/schema.gen';
@@ -10,11 +11,12 @@ import {
   useUpdateInfoMutation,
   useUploadProfilePhotoMutation,
 } from '@/features/auth/api';
+import { AccountField, CompanyFields, NameFields, useAccountForm } from '@/features/auth/AccountFields';
 import { Avatar } from '@/features/auth/AccountMenu';
 import { toSessionUser } from '@/features/auth/authSlice';
-import { ApiErrorText, issuesToErrors, serverFieldErrors, TextField, useFormErrors } from '@/features/auth/form';
 import {
   CHANGE_PASSWORD_FIELDS,
+  companyOf,
   makeChangePasswordSchema,
   makeProfileSchema,
   PROFILE_FIELDS,
@@ -144,27 +146,16 @@ function DetailsSection({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const lang = useLang();
   const headingId = useId();
-  const [values, setValues] = useState(() => profileValues(user));
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const form = useFormErrors(PROFILE_FIELDS);
+  const { form, values, failure, setFailure, account } = useAccountForm(PROFILE_FIELDS, () => profileValues(user));
   const [update, { isLoading }] = useUpdateInfoMutation();
   const professional = user.accountType === 'professional';
-
-  const onValue = (field: ProfileField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
-    const parsed = makeProfileSchema(professional).safeParse(values);
-    if (!parsed.success) {
-      form.show(issuesToErrors(parsed.error.issues, PROFILE_FIELDS));
-      return;
-    }
-    form.show({});
-    const data = parsed.data;
+    const data = form.validate(makeProfileSchema(professional).safeParse(values));
+    if (data === null) return;
     try {
       await update({
         firstName: data.firstName,
@@ -172,19 +163,12 @@ function DetailsSection({ user }: { user: User }) {
         phone: data.phone,
         language: lang,
         ...(professional && {
-          company: {
-            name: data.companyName,
-            email: data.companyEmail,
-            address: data.companyAddress,
-            website: data.companyWebsite,
-          },
+          company: companyOf(data),
         }),
       }).unwrap();
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.profile_updated' }));
     } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(apiError);
-      form.show(serverFieldErrors(apiError.fields, PROFILE_FIELDS));
+      setFailure(form.refused(error));
     }
   }
 
@@ -206,81 +190,10 @@ function DetailsSection({ user }: { user: User }) {
         </div>
       </dl>
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        {failure && (
-          <p className="auth-form__alert" role="alert">
-            <ApiErrorText error={failure} />
-          </p>
-        )}
-        <div className="auth-form__row">
-          <TextField
-            control={form}
-            field="firstName"
-            label={t('fields.firstName')}
-            value={values.firstName}
-            onValue={onValue}
-            autoComplete="given-name"
-            required
-          />
-          <TextField
-            control={form}
-            field="lastName"
-            label={t('fields.lastName')}
-            value={values.lastName}
-            onValue={onValue}
-            autoComplete="family-name"
-            required
-          />
-        </div>
-        <TextField
-          control={form}
-          field="phone"
-          label={t('fields.phone')}
-          value={values.phone}
-          onValue={onValue}
-          type="tel"
-          autoComplete="tel"
-          required
-        />
-        {professional && (
-          <fieldset className="auth-form__group">
-            <legend>{t('signUp.company')}</legend>
-            <TextField
-              control={form}
-              field="companyName"
-              label={t('fields.companyName')}
-              value={values.companyName}
-              onValue={onValue}
-              autoComplete="organization"
-              required
-            />
-            <TextField
-              control={form}
-              field="companyEmail"
-              label={t('fields.companyEmail')}
-              value={values.companyEmail}
-              onValue={onValue}
-              type="email"
-              required
-            />
-            <TextField
-              control={form}
-              field="companyAddress"
-              label={t('fields.companyAddress')}
-              value={values.companyAddress}
-              onValue={onValue}
-              autoComplete="street-address"
-              required
-            />
-            <TextField
-              control={form}
-              field="companyWebsite"
-              label={t('fields.companyWebsite')}
-              value={values.companyWebsite}
-              onValue={onValue}
-              type="url"
-            />
-          </fieldset>
-        )}
+        {failure && <ApiErrorAlert className="auth-form__alert" error={failure} />}
+        <NameFields {...account} />
+        <AccountField {...account} field="phone" />
+        {professional && <CompanyFields {...account} />}
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? t('form.submitting') : t('profile.save')}
         </button>
@@ -301,37 +214,26 @@ function PasswordSection({ email }: { email: string }) {
   const dispatch = useAppDispatch();
   const headingId = useId();
   const minPassword = useSettings().limits.password.min;
-  const [values, setValues] = useState(NO_PASSWORDS);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const form = useFormErrors(CHANGE_PASSWORD_FIELDS);
+  const { form, values, setValues, failure, setFailure, account } = useAccountForm(
+    CHANGE_PASSWORD_FIELDS,
+    NO_PASSWORDS,
+  );
   const [change, { isLoading }] = useChangePasswordMutation();
-
-  const onValue = (field: PasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
-    const parsed = makeChangePasswordSchema(minPassword).safeParse(values);
-    if (!parsed.success) {
-      form.show(issuesToErrors(parsed.error.issues, CHANGE_PASSWORD_FIELDS));
-      return;
-    }
-    form.show({});
+    const data = form.validate(makeChangePasswordSchema(minPassword).safeParse(values));
+    if (data === null) return;
     try {
-      await change(parsed.data).unwrap();
+      await change(data).unwrap();
       setValues(NO_PASSWORDS);
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.password_changed' }));
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = form.refused(error);
       setFailure(apiError);
-      if (apiError.code === 'cannot_change_password') {
-        form.show({ currentPassword: 'invalid' });
-      } else {
-        form.show(serverFieldErrors(apiError.fields, CHANGE_PASSWORD_FIELDS));
-      }
+      if (apiError.code === 'cannot_change_password') form.show({ currentPassword: 'invalid' });
     }
   }
 
@@ -340,42 +242,10 @@ function PasswordSection({ email }: { email: string }) {
       <h2 id={headingId}>{t('profile.changePassword')}</h2>
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        {failure && (
-          <p className="auth-form__alert" role="alert">
-            <ApiErrorText error={failure} />
-          </p>
-        )}
-        <TextField
-          control={form}
-          field="currentPassword"
-          label={t('fields.currentPassword')}
-          value={values.currentPassword}
-          onValue={onValue}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <TextField
-          control={form}
-          field="newPassword"
-          label={t('fields.newPassword')}
-          value={values.newPassword}
-          onValue={onValue}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('form.passwordHint', { min: minPassword })}
-        />
-        <TextField
-          control={form}
-          field="confirmPassword"
-          label={t('fields.confirmNewPassword')}
-          value={values.confirmPassword}
-          onValue={onValue}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        {failure && <ApiErrorAlert className="auth-form__alert" error={failure} />}
+        <AccountField {...account} field="currentPassword" />
+        <AccountField {...account} field="newPassword" />
+        <AccountField {...account} field="confirmPassword" label={t('fields.confirmNewPassword')} />
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? t('form.submitting') : t('profile.changePasswordSubmit')}
         </button>
@@ -394,11 +264,7 @@ export function ProfilePage() {
     <div className="profile">
       <h1>{t('profile.title')}</h1>
       {isLoading && <Preloader inline />}
-      {!user && error !== undefined && (
-        <p className="auth-form__alert" role="alert">
-          <ApiErrorText error={toApiError(error)} />
-        </p>
-      )}
+      {!user && error !== undefined && <ApiErrorAlert className="auth-form__alert" error={toApiError(error)} />}
       {user && (
         <>
           <PhotoSection user={user} />

@@ -1,17 +1,17 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiErrorText } from '@/components/form/ApiErrorAlert';
+import { AccountField, useAccountForm } from '@/features/auth/AccountFields';
 import { useResetPasswordMutation } from '@/features/auth/api';
-import { issuesToErrors, serverFieldErrors, TextField, useFormErrors, ApiErrorText } from '@/features/auth/form';
 import { makeResetSchema, RESET_FIELDS } from '@/features/auth/schemas';
-import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './auth.css';
 
-type ResetField = (typeof RESET_FIELDS)[number];
+const NO_PASSWORDS = { newPassword: '', confirmPassword: '' };
 
 /** `reset-password/{token}`: a new password twice; then the login. */
 export function ResetPasswordPage() {
@@ -20,33 +20,21 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const lang = useLang();
   const minPassword = useSettings().limits.password.min;
-  const [values, setValues] = useState<Record<ResetField, string>>({ newPassword: '', confirmPassword: '' });
+  const { form, values, failure, setFailure, account } = useAccountForm(RESET_FIELDS, NO_PASSWORDS);
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const form = useFormErrors(RESET_FIELDS);
   const [reset, { isLoading }] = useResetPasswordMutation();
-
-  const onValue = (field: ResetField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
-    const parsed = makeResetSchema(minPassword).safeParse(values);
-    if (!parsed.success) {
-      form.show(issuesToErrors(parsed.error.issues, RESET_FIELDS));
-      return;
-    }
-    form.show({});
+    const data = form.validate(makeResetSchema(minPassword).safeParse(values));
+    if (data === null) return;
     try {
-      await reset({ token, ...parsed.data }).unwrap();
+      await reset({ token, ...data }).unwrap();
       setDone(true);
     } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(apiError);
-      form.show(serverFieldErrors(apiError.fields, RESET_FIELDS));
+      setFailure(form.refused(error));
     }
   }
 
@@ -74,26 +62,11 @@ export function ResetPasswordPage() {
             {failure.code === 'invalid_token' && <Link to={paths.forgotPassword(lang)}>{t('reset.requestNew')}</Link>}
           </div>
         )}
-        <TextField
-          control={form}
-          field="newPassword"
-          label={t('fields.newPassword')}
-          value={values.newPassword}
-          onValue={onValue}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('form.passwordHint', { min: minPassword })}
-        />
-        <TextField
-          control={form}
+        <AccountField {...account} field="newPassword" />
+        <AccountField
+          {...account}
           field="confirmPassword"
           label={t('fields.confirmNewPassword')}
-          value={values.confirmPassword}
-          onValue={onValue}
-          type="password"
-          autoComplete="new-password"
-          required
           mismatchText={t('reset.mismatch')}
         />
         <button type="submit" className="button" disabled={isLoading}>

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import { useResendVerificationMutation } from '@/features/auth/api';
-import { toApiError } from '@/lib/apiError';
 import { useLang } from '@/lib/useLang';
 
 /** Sends the verification e-mail again; toasts the outcome (rate limited: 429). */
 export function ResendVerificationButton({ email, className = 'button' }: { email: string; className?: string }) {
   const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const lang = useLang();
   const [resend, { isLoading }] = useResendVerificationMutation();
 
@@ -17,14 +18,7 @@ export function ResendVerificationButton({ email, className = 'button' }: { emai
       await resend({ email, language: lang }).unwrap();
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.verification_email_sent' }));
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: apiError.messageParams,
-        }),
-      );
+      showError(error);
     }
   }
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiErrorText } from '@/components/form/ApiErrorAlert';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { useVerifyAccountMutation } from '@/features/auth/api';
-import { ApiErrorText } from '@/features/auth/form';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { FieldErrorCode } from '@/contract/schema.gen';
 
 /** Messages are field error codes, the ones the server sends, so one translation serves both. */
@@ -109,6 +109,18 @@ export function makeChangePasswordSchema(minPassword: number) {
       confirmPassword: z.string().check(z.minLength(1, REQUIRED)),
     })
     .check(matches('newPassword', 'confirmPassword'));
+}
+
+type CompanyField = 'companyName' | 'companyEmail' | 'companyAddress' | 'companyWebsite';
+
+/** The request's `company` of a parsed sign-up or profile form. */
+export function companyOf(data: Record<CompanyField, string>) {
+  return {
+    name: data.companyName,
+    email: data.companyEmail,
+    address: data.companyAddress,
+    website: data.companyWebsite,
+  };
 }
 
 export const PROFILE_FIELDS = [

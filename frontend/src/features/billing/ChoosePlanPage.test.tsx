@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiError, billingHandlers, order, SUBSCRIPTION } from '@/testing/billing';
+import { apiError, billingHandlers, order, preview } from '@/testing/billing';
 import { API, signedInState, signIn } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -105,18 +105,48 @@ describe('choose-plan (order confirmation)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment done' })).toBeInTheDocument();
   });
 
-  it('shows the normal price of a free-months plan to a seller who held it before', async () => {
-    const old = { ...SUBSCRIPTION, state: 'expired' };
+  it('shows the figures the server previews, computing none itself', async () => {
+    const asked: (string | null)[] = [];
     server.use(
-      http.get(`${API}/subscriptions/me`, () => HttpResponse.json({ current: null, history: [old] })),
+      http.get(`${API}/orders/preview`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('planId'));
+        return HttpResponse.json(preview({ netRp: 3900, vatRateBp: 770, vatRp: 300, totalRp: 4200 }));
+      }),
+      ...billingHandlers,
+    );
+    await openAt('/de/choose-plan?plan=starter');
+    await screen.findByRole('heading', { level: 1, name: 'Bestellung bestätigen' });
+    expect(amountOf('Total exkl. MWST')).toBe('CHF 39.00');
+    expect(amountOf('MWST 7.7 %')).toBe('CHF 3.00');
+    expect(amountOf('Total inkl. MWST')).toBe('CHF 42.00');
+    expect(asked).toEqual(['starter']);
+  });
+
+  it('shows the normal price of a free-months plan when the server grants no trial', async () => {
+    server.use(
+      http.get(`${API}/orders/preview`, () =>
+        HttpResponse.json(preview({ planId: 'pro', netRp: 29000, vatRp: 2349, totalRp: 31349 })),
+      ),
       ...billingHandlers,
     );
     await openAt('/en/choose-plan?plan=pro');
     await screen.findByRole('heading', { level: 1, name: 'Confirm your order' });
+    expect(amountOf('Price')).toBe('CHF 290.00');
     expect(amountOf('Total excl. VAT')).toBe('CHF 290.00');
     expect(amountOf('VAT 8.1 %')).toBe('CHF 23.49');
     expect(amountOf('Total incl. VAT')).toBe('CHF 313.49');
     expect(screen.queryByText(/nothing to pay today/)).not.toBeInTheDocument();
+  });
+
+  it('says when the server refuses to price the plan', async () => {
+    server.use(
+      http.get(`${API}/orders/preview`, () => apiError(409, 'plan_retired')),
+      ...billingHandlers,
+    );
+    await openAt('/de/choose-plan?plan=starter');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dieses Angebot ist nicht mehr erhältlich.');
+    expect(screen.queryByRole('button', { name: 'Bestellen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zu den Abos' })).toBeInTheDocument();
   });
 
   it('explains already_subscribed with a link to the subscription', async () => {

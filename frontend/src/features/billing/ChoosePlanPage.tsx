@@ -1,22 +1,26 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCreateOrderMutation, useGetMySubscriptionsQuery, useGetPlansQuery } from '@/features/billing/api';
+import {
+  useCreateOrderMutation,
+  useGetMySubscriptionsQuery,
+  useGetOrderPreviewQuery,
+  useGetPlansQuery,
+} from '@/features/billing/api';
 import { OrderSummary } from '@/features/billing/OrderSummary';
 import { ErrorAlert, localized, PaymentMethodText } from '@/features/billing/shared';
 import { toApiError, type ApiError } from '@/lib/apiError';
-import { rateToBasisPoints, vatRp } from '@/lib/money';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
-import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
 
 /**
  * Order confirmation (choose-plan, login-protected): product, price, totals with VAT, payment
- * method, the required terms checkbox and the order button. The amounts shown here are a preview;
- * the server computes the order's amounts. A free-trial order comes back paid and goes straight to
- * the success page; any other order goes to the payment page.
+ * method, the required terms checkbox and the order button. The amounts and the free trial are the
+ * server's preview (GET /orders/preview), priced by the rule the order itself uses; this page only
+ * formats them. A free-trial order comes back paid and goes straight to the success page; any other
+ * order goes to the payment page.
  */
 export function ChoosePlanPage() {
   const { t } = useTranslation(['billing', 'errors']);
@@ -24,11 +28,11 @@ export function ChoosePlanPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const planId = params.get('plan') ?? '';
-  const { vatRate } = useSettings();
   useDocumentTitle(t('order.pageTitle'));
 
   const plans = useGetPlansQuery(undefined);
   const subscriptions = useGetMySubscriptionsQuery(undefined);
+  const preview = useGetOrderPreviewQuery(planId, { skip: planId === '', refetchOnMountOrArgChange: true });
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -36,7 +40,9 @@ export function ChoosePlanPage() {
   const termsId = useId();
 
   const plan = plans.data?.find((p) => p.id === planId);
-  if (plans.isLoading || subscriptions.isLoading) {
+  // currentData: never the figures of the plan shown before a change of ?plan=.
+  const quote = preview.currentData;
+  if (plans.isLoading || subscriptions.isLoading || (preview.isFetching && !quote)) {
     return (
       <div className="container page page--narrow">
         <p role="status">{t('loading')}</p>
@@ -65,14 +71,20 @@ export function ChoosePlanPage() {
     );
   }
 
-  const history = subscriptions.data?.history ?? [];
+  if (!quote) {
+    return (
+      <div className="container page page--narrow">
+        <h1>{t('order.title')}</h1>
+        {preview.error !== undefined && <ErrorAlert error={toApiError(preview.error)} />}
+        <Link className="button" to={paths.pricing(lang)}>
+          {t('order.backToPlans')}
+        </Link>
+      </div>
+    );
+  }
+
   const current = subscriptions.data?.current ?? null;
-  const everHeld = history.some((s) => s.planId === plan.id) || current?.planId === plan.id;
-  const trial = plan.freeMonths > 0 && !everHeld && subscriptions.isSuccess;
   const alreadyHeld = current?.state === 'valid' && current.planId === plan.id;
-  const rateBp = rateToBasisPoints(vatRate);
-  const netRp = trial ? 0 : plan.priceRp;
-  const vat = vatRp(netRp, rateBp);
   const productName = localized(plan.name, lang);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -113,12 +125,12 @@ export function ChoosePlanPage() {
         <OrderSummary
           product={productName}
           priceRp={plan.priceRp}
-          netRp={netRp}
-          vatRateBp={rateBp}
-          vatRp={vat}
-          totalRp={netRp + vat}
-          currency={plan.currency}
-          {...(trial && { note: t('order.trialNote', { count: plan.freeMonths }) })}
+          netRp={quote.netRp}
+          vatRateBp={quote.vatRateBp}
+          vatRp={quote.vatRp}
+          totalRp={quote.totalRp}
+          currency={quote.currency}
+          {...(quote.trial && { note: t('order.trialNote', { count: quote.freeMonths }) })}
         />
       </section>
       <section className="order__section" aria-labelledby="order-method-title">

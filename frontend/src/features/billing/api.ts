@@ -9,6 +9,7 @@ import type {
   Order,
   OrderBody,
   OrderCreated,
+  OrderPreview,
   Payment,
   PaymentList,
   Plan,
@@ -31,6 +32,13 @@ export const billingApi = api.injectEndpoints({
     getMySubscriptions: build.query<MySubscriptions, undefined>({
       query: () => 'subscriptions/me',
       providesTags: ['Subscription'],
+    }),
+    /** What ordering the plan costs the caller now: the server's amounts and free trial. */
+    getOrderPreview: build.query<OrderPreview, string>({
+      query: (planId) => ({ url: 'orders/preview', params: { planId } }),
+      // The price follows the plan, the free trial the caller's subscriptions.
+      providesTags: ['SubscriptionPlan', 'Subscription'],
+      keepUnusedDataFor: 0,
     }),
     createOrder: build.mutation<OrderCreated, CreateOrderRequest>({
       query: (body) => ({ url: 'orders', method: 'POST', body }),
@@ -74,6 +82,7 @@ export const billingApi = api.injectEndpoints({
 export const {
   useGetPlansQuery,
   useGetMySubscriptionsQuery,
+  useGetOrderPreviewQuery,
   useCreateOrderMutation,
   useGetOrderQuery,
   usePayOrderInTestModeMutation,

@@ -1,27 +1,14 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { limits } from '@/contract/limits.gen';
+import { useGetLocalitiesQuery } from '@/app/referenceApi';
+import * as limits from '@/contract/limits.gen';
 import type { Locality } from '@/contract/schema.gen';
-import { useGetLocalitiesQuery } from '@/features/catalogue/api';
 import { TEXT_LIMITS } from '@/lib/searchCriteria';
+import { useDebounced } from '@/lib/useDebounced';
 
 /** The API answers from this many characters on. */
-const MIN_QUERY = limits['GET /api/v1/localities'].q.minLength;
+const MIN_QUERY = limits.listLocalities.q.minLength;
 const DEBOUNCE_MS = 250;
-
-/** `value`, once it has stopped changing for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSettled(value);
-    }, delay);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [value, delay]);
-  return settled;
-}
 
 /** How a chosen locality is written into the field: "8001 Zürich". */
 export function localityLabel(locality: Locality): string {

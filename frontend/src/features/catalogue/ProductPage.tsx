@@ -1,14 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useGetCategoriesQuery } from '@/app/referenceApi';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import type { ProductDetail } from '@/contract/schema.gen';
-import {
-  useGetCategoriesQuery,
-  useGetProductQuery,
-  useGetSimilarProductsQuery,
-  useRecordProductViewMutation,
-} from '@/features/catalogue/api';
-import { ApiErrorAlert } from '@/features/catalogue/ApiErrorAlert';
+import { useGetProductQuery, useGetSimilarProductsQuery, useRecordProductViewMutation } from '@/features/catalogue/api';
 import { categoryName, categoryTrail } from '@/features/catalogue/categories';
 import { formatMonth, formatQuantity, placeText } from '@/features/catalogue/format';
 import { Gallery } from '@/features/catalogue/Gallery';
@@ -85,7 +81,7 @@ export function ProductPage({ slots = {} }: { slots?: ProductPageSlots }) {
     return (
       <div className="container page">
         <h1>{t('product.errorTitle')}</h1>
-        <ApiErrorAlert error={apiError ?? toApiError(error)} />
+        <ApiErrorAlert className="catalogue-alert" error={apiError ?? toApiError(error)} />
       </div>
     );
   }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import { useSearchProductsQuery } from '@/features/catalogue/api';
-import { ApiErrorAlert } from '@/features/catalogue/ApiErrorAlert';
 import { SortSelect } from '@/features/catalogue/fields';
 import { localityText } from '@/features/catalogue/format';
 import { nextPage, pageNumber, previousPage, readPageState } from '@/features/catalogue/pagination';
@@ -133,7 +133,7 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
           )}
 
           {apiError ? (
-            <ApiErrorAlert error={apiError}>
+            <ApiErrorAlert className="catalogue-alert" error={apiError}>
               {locationError && <p>{locationError}</p>}
               {apiError.code === 'invalid_cursor' && (
                 <p>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import { useGetSellerAdsQuery } from '@/features/catalogue/api';
-import { ApiErrorAlert } from '@/features/catalogue/ApiErrorAlert';
 import { CardGrid, CardGridSkeleton } from '@/features/catalogue/ResultCard';
 import { toApiError } from '@/lib/apiError';
 import './catalogue.css';
@@ -14,18 +14,16 @@ export function SellerAds({ sellerId }: { sellerId: string }) {
   const items = ads.data?.items ?? [];
 
   if (ads.isLoading) return <CardGridSkeleton count={4} />;
-  if (ads.isError) return <ApiErrorAlert error={toApiError(ads.error)} />;
+  if (ads.isError) return <ApiErrorAlert className="catalogue-alert" error={toApiError(ads.error)} />;
   if (items.length === 0 && pages.page === 0) return <p>{t('sellerAds.empty')}</p>;
   return (
     <>
       <CardGrid cards={items} label={t('sellerAds.label')} />
       <CursorPager
         label={t('sellerAds.pagination')}
-        page={pages.page}
+        pages={pages}
         nextCursor={ads.data?.nextCursor}
         busy={ads.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
       />
     </>
   );

@@ -1,17 +1,5 @@
 import { api } from '@/app/api';
-import type {
-  Brand,
-  BrandList,
-  Card,
-  CardList,
-  Category,
-  CategoryList,
-  Locality,
-  LocalityList,
-  ProductDetail,
-  SearchResults,
-  SellerAds,
-} from '@/contract/schema.gen';
+import type { Card, CardList, ProductDetail, SearchResults, SellerAds } from '@/contract/schema.gen';
 import { ALL_CATEGORIES, criteriaToSearchParams, normalizeCriteria, type SearchCriteria } from '@/lib/searchCriteria';
 
 /** Results per page of the product list. */
@@ -45,31 +33,11 @@ const productTags = (items: readonly Card[] | undefined) => [
 ];
 
 /**
- * The public catalogue (issue 4): reference data (categories, brands, localities), search, the
- * recently-viewed batch, an ad's detail and its similar ads, and the view counter. Lists carry
+ * The public catalogue (issue 4): search, the recently-viewed batch, an ad's detail and its similar ads, and the view counter. Lists carry
  * the `Product` tag `LIST` plus one tag per ad, so the seller's edits refresh what buyers see.
  */
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCategories: build.query<Category[], undefined>({
-      query: () => 'categories',
-      transformResponse: (response: CategoryList) => response.items,
-      providesTags: [{ type: 'Product', id: 'CATEGORIES' }],
-      keepUnusedDataFor: 600,
-    }),
-    getBrands: build.query<Brand[], undefined>({
-      query: () => 'brands',
-      transformResponse: (response: BrandList) => response.items,
-      providesTags: [{ type: 'Product', id: 'BRANDS' }],
-      keepUnusedDataFor: 600,
-    }),
-    /** Autocomplete: localities whose postal code or name starts with `q` (≥ 2 characters). */
-    getLocalities: build.query<Locality[], string>({
-      query: (q) => `localities?${new URLSearchParams({ q }).toString()}`,
-      transformResponse: (response: LocalityList) => response.items,
-      providesTags: [{ type: 'Product', id: 'LOCALITIES' }],
-      keepUnusedDataFor: 300,
-    }),
     searchProducts: build.query<SearchResults, SearchArgs>({
       query: (args) => `products?${searchQueryString(args)}`,
       providesTags: (result) => productTags(result?.items),
@@ -111,9 +79,6 @@ export const catalogueApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCategoriesQuery,
-  useGetBrandsQuery,
-  useGetLocalitiesQuery,
   useSearchProductsQuery,
   useGetProductsBatchQuery,
   useGetProductQuery,

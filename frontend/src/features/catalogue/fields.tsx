@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useGetBrandsQuery, useGetCategoriesQuery } from '@/app/referenceApi';
 import { CONDITIONS, SORTS } from '@/contract/enums.gen';
-import { useGetBrandsQuery, useGetCategoriesQuery } from '@/features/catalogue/api';
 import { categoryOptions } from '@/features/catalogue/categories';
 import { cantonOptions } from '@/features/catalogue/cantons';
 import { formatDistance } from '@/features/catalogue/format';

@@ -1,21 +1,20 @@
-import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useSendContactRequestMutation } from '@/features/contacts/api';
 import {
   CONTACT_REQUEST_FIELDS,
   CONTACT_REQUEST_LIMITS,
   contactRequestSchema,
-  fieldErrorsFromIssues,
-  isContactRequestField,
   type ContactRequestField,
   type ContactRequestValues,
 } from '@/features/contacts/contactSchema';
-import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
+import type { ApiError } from '@/lib/apiError';
 import './contacts.css';
-
-type FieldErrors = Partial<Record<ContactRequestField, string>>;
 
 export interface ContactSellerFormProps {
   adId: string;
@@ -34,9 +33,10 @@ export interface ContactSellerFormProps {
  * status line and a toast) or refused (field errors under their inputs, or the coded reason).
  */
 export function ContactSellerForm({ adId, adActive, ownAd, defaults }: ContactSellerFormProps) {
-  const { t } = useTranslation(['contacts', 'errors']);
+  const { t } = useTranslation('contacts');
   const dispatch = useAppDispatch();
   const baseId = useId();
+  const form = useFormErrors(CONTACT_REQUEST_FIELDS);
   const [values, setValues] = useState<ContactRequestValues>({
     name: defaults?.name ?? '',
     email: defaults?.email ?? '',
@@ -45,7 +45,6 @@ export function ContactSellerForm({ adId, adActive, ownAd, defaults }: ContactSe
   });
   const [touched, setTouched] = useState<Partial<Record<ContactRequestField, boolean>>>({});
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [sent, setSent] = useState(false);
   const [send, { isLoading: submitting }] = useSendContactRequestMutation();
@@ -70,74 +69,37 @@ export function ContactSellerForm({ adId, adActive, ownAd, defaults }: ContactSe
     );
   }
 
-  function showErrors(next: FieldErrors) {
-    setErrors(next);
-    const first = CONTACT_REQUEST_FIELDS.find((field) => next[field] !== undefined);
-    if (first) document.getElementById(`${baseId}-${first}`)?.focus();
-  }
-
-  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const { name, value } = event.target;
-    if (!isContactRequestField(name)) return;
-    setValues((current) => ({ ...current, [name]: value }));
-    setTouched((current) => ({ ...current, [name]: true }));
-    setSent(false);
-    if (errors[name] !== undefined) setErrors((current) => ({ ...current, [name]: undefined }));
-  }
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
     setSent(false);
-    const parsed = contactRequestSchema.safeParse(shown);
-    if (!parsed.success) {
-      showErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    const { phone, ...rest } = parsed.data;
+    const data = form.validate(contactRequestSchema.safeParse(shown));
+    if (data === null) return;
+    const { phone, ...rest } = data;
     try {
       await send({ adId, ...rest, ...(phone !== '' && { phone }), ...(website !== '' && { website }) }).unwrap();
       setValues({ ...shown, message: '' });
       setSent(true);
       dispatch(toastShown({ kind: 'success', messageKey: 'contacts:form.sent' }));
     } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError.fields) {
-        const fieldErrors: FieldErrors = {};
-        for (const [field, code] of Object.entries(apiError.fields)) {
-          if (isContactRequestField(field)) fieldErrors[field] = code;
-        }
-        showErrors(fieldErrors);
-      }
-      setFailure(apiError);
+      setFailure(form.refused(error));
     }
   }
 
-  function fieldProps(field: ContactRequestField) {
-    const error = errors[field];
-    const errorId = `${baseId}-${field}-error`;
-    return {
-      id: `${baseId}-${field}`,
-      name: field,
-      value: shown[field],
-      onChange,
-      maxLength: CONTACT_REQUEST_LIMITS[field],
-      'aria-invalid': error !== undefined ? true : undefined,
-      'aria-describedby': error !== undefined ? errorId : undefined,
-    };
-  }
-
-  function errorText(field: ContactRequestField) {
-    const code = errors[field];
-    if (code === undefined) return null;
-    return (
-      <p id={`${baseId}-${field}-error`} className="field__error">
-        {t(`errors:${fieldErrorKey(code)}`)}
-      </p>
-    );
-  }
+  /** What every field of the form shares. */
+  const field = (name: ContactRequestField) => ({
+    form,
+    field: name,
+    label: t(`form.${name}`),
+    value: shown[name],
+    onValue: (changed: ContactRequestField, value: string) => {
+      setValues((current) => ({ ...current, [changed]: value }));
+      setTouched((current) => ({ ...current, [changed]: true }));
+      setSent(false);
+    },
+    maxLength: CONTACT_REQUEST_LIMITS[name],
+  });
 
   return (
     <section className="contact-panel" aria-labelledby={titleId}>
@@ -146,26 +108,10 @@ export function ContactSellerForm({ adId, adActive, ownAd, defaults }: ContactSe
       </h2>
       <p className="contact-panel__note">{t('form.privacy')}</p>
       <form className="contact-seller-form" aria-labelledby={titleId} noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="field">
-          <label htmlFor={`${baseId}-name`}>{t('form.name')}</label>
-          <input type="text" autoComplete="name" required {...fieldProps('name')} />
-          {errorText('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${baseId}-email`}>{t('form.email')}</label>
-          <input type="email" autoComplete="email" inputMode="email" required {...fieldProps('email')} />
-          {errorText('email')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${baseId}-phone`}>{t('form.phone')}</label>
-          <input type="tel" autoComplete="tel" {...fieldProps('phone')} />
-          {errorText('phone')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${baseId}-message`}>{t('form.message')}</label>
-          <textarea rows={5} required {...fieldProps('message')} />
-          {errorText('message')}
-        </div>
+        <TextField {...field('name')} autoComplete="name" required />
+        <TextField {...field('email')} type="email" autoComplete="email" inputMode="email" required />
+        <TextField {...field('phone')} type="tel" autoComplete="tel" />
+        <TextField {...field('message')} rows={5} required />
         {/* A trap for robots: hidden from people and assistive technology, never focusable. */}
         <div className="contact-seller-form__trap" aria-hidden="true">
           <label htmlFor={`${baseId}-website`}>{t('form.trap')}</label>
@@ -182,14 +128,7 @@ export function ContactSellerForm({ adId, adActive, ownAd, defaults }: ContactSe
           />
         </div>
         {failure !== null && failure.fields === undefined && (
-          <div className="contact-panel__alert" role="alert">
-            <p>
-              {t(
-                `errors:${failure.messageKey}`,
-                messageOptions((key) => t(`errors:${key}`), failure),
-              )}
-            </p>
-          </div>
+          <ApiErrorAlert className="contact-panel__alert" error={failure} />
         )}
         <div className="contact-seller-form__footer">
           <button type="submit" className="button" disabled={submitting}>

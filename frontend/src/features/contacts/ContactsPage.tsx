@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
+import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { ContactRequest, ContactRequestUpdate } from '@/contract/schema.gen';
 import {
   useDeleteContactRequestMutation,
   useGetContactRequestsQuery,
   useUpdateContactRequestMutation,
 } from '@/features/contacts/api';
-import { formatSentAt } from '@/features/contacts/format';
 import type { TranslationKey } from '@/i18n/keys';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -48,7 +50,7 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
         <dl className="contact-card__meta">
           <dt>{t('inbox.sentAt')}</dt>
           <dd>
-            <time dateTime={request.createdAt}>{formatSentAt(request.createdAt, lang)}</time>
+            <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, lang)}</time>
           </dd>
           <dt>{t('inbox.ad')}</dt>
           <dd>
@@ -126,32 +128,19 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
 export function ContactsPage() {
   const { t } = useTranslation(['contacts', 'errors']);
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   useDocumentTitle(t('inbox.pageTitle'));
   const [archived, setArchived] = useState(false);
-  // cursors[i] opens page i; the first page has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const page = cursors.length - 1;
-  const list = useGetContactRequestsQuery({ archived, cursor: cursors[page] });
+  const pages = useCursorPages(archived ? 'archive' : 'inbox');
+  const list = useGetContactRequestsQuery({ archived, cursor: pages.cursor });
   const [update, updateCall] = useUpdateContactRequestMutation();
   const [remove, removeCall] = useDeleteContactRequestMutation();
   const [pending, setPending] = useState<ContactRequest | null>(null);
   const items = list.data?.items ?? [];
-  const nextCursor = list.data?.nextCursor ?? null;
-
-  function failed(error: unknown) {
-    const apiError = toApiError(error);
-    dispatch(
-      toastShown({
-        kind: 'error',
-        messageKey: `errors:${apiError.messageKey}`,
-        messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-      }),
-    );
-  }
 
   /** Leaving the last request of a later page: go back one page rather than show an empty one. */
   function leftPage() {
-    if (items.length === 1 && page > 0) setCursors((current) => current.slice(0, -1));
+    if (items.length === 1 && pages.page > 0) pages.previous();
   }
 
   async function change(body: ContactRequestUpdate & { id: string }, done: TranslationKey) {
@@ -160,7 +149,7 @@ export function ContactsPage() {
       if (body.archived !== undefined) leftPage();
       dispatch(toastShown({ kind: 'success', messageKey: done }));
     } catch (error) {
-      failed(error);
+      showError(error);
     }
   }
 
@@ -171,7 +160,7 @@ export function ContactsPage() {
       leftPage();
       dispatch(toastShown({ kind: 'success', messageKey: 'contacts:toast.deleted' }));
     } catch (error) {
-      failed(error);
+      showError(error);
     } finally {
       setPending(null);
     }
@@ -179,7 +168,6 @@ export function ContactsPage() {
 
   function showFolder(next: boolean) {
     setArchived(next);
-    setCursors([undefined]);
   }
 
   return (
@@ -221,7 +209,7 @@ export function ContactsPage() {
         </div>
       )}
 
-      {list.isSuccess && items.length === 0 && page === 0 && (
+      {list.isSuccess && items.length === 0 && pages.page === 0 && (
         <div className="contacts-empty">
           <p>{archived ? t('inbox.emptyArchive') : t('inbox.empty')}</p>
         </div>
@@ -241,31 +229,12 @@ export function ContactsPage() {
         </ul>
       )}
 
-      {(page > 0 || nextCursor !== null) && (
-        <nav className="contacts-pager" aria-label={t('inbox.pagination.label')}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page === 0 || list.isFetching}
-            onClick={() => {
-              setCursors((current) => current.slice(0, -1));
-            }}
-          >
-            {t('inbox.pagination.previous')}
-          </button>
-          <span aria-live="polite">{t('inbox.pagination.page', { page: page + 1 })}</span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={nextCursor === null || list.isFetching}
-            onClick={() => {
-              if (nextCursor !== null) setCursors((current) => [...current, nextCursor]);
-            }}
-          >
-            {t('inbox.pagination.next')}
-          </button>
-        </nav>
-      )}
+      <CursorPager
+        label={t('inbox.pagination.label')}
+        pages={pages}
+        nextCursor={list.data?.nextCursor}
+        busy={list.isFetching}
+      />
 
       {pending !== null && (
         <ConfirmDialog

@@ -6,7 +6,7 @@ import './UserLayout.css';
 
 /** The dashboard's sections, in the order of the specification (spec §2). */
 const SECTIONS = [
-  ['products', USER_SEGMENTS.products],
+  ['myAds', USER_SEGMENTS.myAds],
   ['paymentDetails', USER_SEGMENTS.paymentDetails],
   ['information', USER_SEGMENTS.information],
   ['contacts', USER_SEGMENTS.contacts],

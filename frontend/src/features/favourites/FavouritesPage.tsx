@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
+import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import type { Card as WishlistCard, Favourite as WishlistItem } from '@/contract/schema.gen';
 import { useGetWishlistQuery } from '@/features/favourites/api';
@@ -45,14 +46,11 @@ export function FavouritesPage({ renderCard }: { renderCard: RenderSavedCard }) 
   const lang = useLang();
   const dispatch = useAppDispatch();
   useDocumentTitle(t('page.pageTitle'));
-  // cursors[i] opens page i; the first page has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const page = cursors.length - 1;
+  const pages = useCursorPages();
   // Fetched afresh on every visit: the hearts elsewhere may have changed the list meanwhile.
-  const list = useGetWishlistQuery({ cursor: cursors[page] }, { refetchOnMountOrArgChange: true });
+  const list = useGetWishlistQuery({ cursor: pages.cursor }, { refetchOnMountOrArgChange: true });
   const { remove } = useFavouriteActions();
   const items = list.data?.items ?? NO_ITEMS;
-  const nextCursor = list.data?.nextCursor ?? undefined;
 
   // Focus goes to the next item's remove button once an item has left (to the heading if none).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -70,7 +68,7 @@ export function FavouritesPage({ renderCard }: { renderCard: RenderSavedCard }) 
   async function removeItem(item: WishlistItem, index: number) {
     focusAfterRemoval.current = (items[index + 1] ?? items[index - 1])?.adId ?? null;
     // The last ad of a later page is leaving: go back one page rather than show an empty one.
-    if (items.length === 1 && page > 0) setCursors((current) => current.slice(0, -1));
+    if (items.length === 1 && pages.page > 0) pages.previous();
     if (await remove(item.adId)) {
       dispatch(toastShown({ kind: 'success', messageKey: 'favourites:toast.removed' }));
     }
@@ -105,7 +103,7 @@ export function FavouritesPage({ renderCard }: { renderCard: RenderSavedCard }) 
         </div>
       )}
 
-      {list.isSuccess && items.length === 0 && page === 0 && (
+      {list.isSuccess && items.length === 0 && pages.page === 0 && (
         <div className="favourites-empty">
           <p>{t('page.empty')}</p>
           <p>{t('page.emptyLead')}</p>
@@ -151,31 +149,12 @@ export function FavouritesPage({ renderCard }: { renderCard: RenderSavedCard }) 
         </ul>
       )}
 
-      {(page > 0 || nextCursor !== undefined) && (
-        <nav className="favourites-pager" aria-label={t('page.pagination.label')}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page === 0 || list.isFetching}
-            onClick={() => {
-              setCursors((current) => current.slice(0, -1));
-            }}
-          >
-            {t('page.pagination.previous')}
-          </button>
-          <span aria-live="polite">{t('page.pagination.page', { page: page + 1 })}</span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={nextCursor === undefined || list.isFetching}
-            onClick={() => {
-              if (nextCursor !== undefined) setCursors((current) => [...current, nextCursor]);
-            }}
-          >
-            {t('page.pagination.next')}
-          </button>
-        </nav>
-      )}
+      <CursorPager
+        label={t('page.pagination.label')}
+        pages={pages}
+        nextCursor={list.data?.nextCursor}
+        busy={list.isFetching}
+      />
     </div>
   );
 }

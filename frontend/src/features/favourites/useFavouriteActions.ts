@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
-import { toastShown } from '@/components/Toasts/toastSlice';
-import { useRemoveFavouriteMutation, useSaveFavouriteMutation } from '@/features/favourites/api';
-import { WISHLIST_MAX } from '@/features/favourites/api';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
+import { useRemoveFavouriteMutation, useSaveFavouriteMutation, WISHLIST_MAX } from '@/features/favourites/api';
 
 /**
  * Saving and removing one ad, for the heart and the dashboard. The cache changes at once (see
@@ -11,21 +7,9 @@ import { messageOptions, toApiError } from '@/lib/apiError';
  * Each action resolves to whether it succeeded.
  */
 export function useFavouriteActions() {
-  const { t } = useTranslation('errors');
-  const dispatch = useAppDispatch();
+  const failed = useErrorToast({ max: WISHLIST_MAX });
   const [saveCall] = useSaveFavouriteMutation();
   const [removeCall] = useRemoveFavouriteMutation();
-
-  function failed(error: unknown) {
-    const apiError = toApiError(error);
-    dispatch(
-      toastShown({
-        kind: 'error',
-        messageKey: `errors:${apiError.messageKey}`,
-        messageParams: { max: WISHLIST_MAX, ...messageOptions(t, apiError) },
-      }),
-    );
-  }
 
   async function save(adId: string): Promise<boolean> {
     try {

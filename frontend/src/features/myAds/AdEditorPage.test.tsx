@@ -6,15 +6,15 @@ import { selectProductDraft } from '@/features/myAds/productDraftSlice';
 import { apiError } from '@/testing/billing';
 import { API, signedInState, signIn } from '@/testing/handlers';
 import {
-  BRANDS,
   CATEGORIES,
   installFakeUploads,
   LOCALITIES,
   myAd,
-  productDetail,
-  productImage,
+  myAdDetail,
+  myAdImage,
   sellerSubscription,
 } from '@/testing/myAds';
+import { BRANDS } from '@/testing/reference';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -129,9 +129,9 @@ describe('user/products/add-product: step 1, the details', { timeout: 15_000 }, 
       ...referenceHandlers(),
       http.post(`${API}/products`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(productDetail(), { status: 201 });
+        return HttpResponse.json(myAdDetail(), { status: 201 });
       }),
-      http.get(`${API}/products/ad1`, () => HttpResponse.json(productDetail())),
+      http.get(`${API}/products/ad1`, () => HttpResponse.json(myAdDetail())),
     );
     const { user, probe, store } = await openAt('/fr/user/products/add-product');
     await screen.findByRole('option', { name: 'Carrelage et revêtements de sol' });
@@ -166,9 +166,9 @@ describe('user/products/add-product: step 1, the details', { timeout: 15_000 }, 
       ...referenceHandlers(),
       http.post(`${API}/products`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(productDetail(), { status: 201 });
+        return HttpResponse.json(myAdDetail(), { status: 201 });
       }),
-      http.get(`${API}/products/ad1`, () => HttpResponse.json(productDetail())),
+      http.get(`${API}/products/ad1`, () => HttpResponse.json(myAdDetail())),
     );
     const { user, probe } = await openAt('/en/user/products/add-product');
     await screen.findByRole('option', { name: 'Machines and equipment' });
@@ -296,13 +296,11 @@ describe('user/products/edit-product/{id}', () => {
     server.use(
       ...referenceHandlers(),
       http.get(`${API}/products/ad1`, () =>
-        HttpResponse.json(
-          productDetail({ status: 'active', images: [productImage('a', { main: true })], mainImageId: 'a' }),
-        ),
+        HttpResponse.json(myAdDetail({ status: 'active', images: [myAdImage('a', { main: true })], mainImageId: 'a' })),
       ),
       http.patch(`${API}/products/ad1`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(productDetail({ status: 'active', priceRp: 110000 }));
+        return HttpResponse.json(myAdDetail({ status: 'active', priceRp: 110000 }));
       }),
     );
     const { user, probe } = await openAt('/de/user/products/edit-product/ad1');
@@ -351,18 +349,16 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
           gets += 1;
           if (gets > 1) phase = 'ready';
           return HttpResponse.json(
-            productDetail({ images: [productImage('img1', { state: 'pending', thumbUrl: undefined })] }),
+            myAdDetail({ images: [myAdImage('img1', { state: 'pending', thumbUrl: undefined })] }),
           );
         }
         if (phase === 'ready')
-          return HttpResponse.json(
-            productDetail({ images: [productImage('img1', { main: true })], mainImageId: 'img1' }),
-          );
+          return HttpResponse.json(myAdDetail({ images: [myAdImage('img1', { main: true })], mainImageId: 'img1' }));
         if (phase === 'pending')
           return HttpResponse.json(
-            productDetail({ images: [productImage('img1', { state: 'pending', thumbUrl: undefined })] }),
+            myAdDetail({ images: [myAdImage('img1', { state: 'pending', thumbUrl: undefined })] }),
           );
-        return HttpResponse.json(productDetail());
+        return HttpResponse.json(myAdDetail());
       }),
       http.post(`${API}/products/ad1/images`, async ({ request }) => {
         uploadBody = await request.json();
@@ -380,7 +376,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
           { status: 201 },
         );
       }),
-      http.post(`${API}/products/ad1/publish`, () => HttpResponse.json(productDetail({ status: 'active' }))),
+      http.post(`${API}/products/ad1/publish`, () => HttpResponse.json(myAdDetail({ status: 'active' }))),
     );
     const { user, probe, store } = await openAt('/fr/user/products/edit-product/ad1?step=photos');
     expect(await screen.findByText('Aucune photo pour l’instant.')).toBeInTheDocument();
@@ -439,8 +435,8 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
       ...referenceHandlers(),
       http.get(`${API}/products/ad1`, () =>
         HttpResponse.json(
-          productDetail({
-            images: [productImage('bad', { state: 'failed', reason: 'type_mismatch', thumbUrl: undefined })],
+          myAdDetail({
+            images: [myAdImage('bad', { state: 'failed', reason: 'type_mismatch', thumbUrl: undefined })],
           }),
         ),
       ),
@@ -489,7 +485,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
     let asked = 0;
     server.use(
       ...referenceHandlers(),
-      http.get(`${API}/products/ad1`, () => HttpResponse.json(productDetail())),
+      http.get(`${API}/products/ad1`, () => HttpResponse.json(myAdDetail())),
       http.post(`${API}/products/ad1/images`, () => {
         asked += 1;
         return HttpResponse.json({}, { status: 500 });
@@ -510,7 +506,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
     installFakeUploads();
     server.use(
       ...referenceHandlers(),
-      http.get(`${API}/products/ad1`, () => HttpResponse.json(productDetail())),
+      http.get(`${API}/products/ad1`, () => HttpResponse.json(myAdDetail())),
       http.post(`${API}/products/ad1/images`, () => apiError(403, 'image_count_exceeded')),
     );
     const { user } = await openAt('/en/user/products/edit-product/ad1?step=photos');
@@ -529,14 +525,14 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
       ...referenceHandlers(),
       http.get(`${API}/products/ad1`, () =>
         HttpResponse.json(
-          productDetail({ images: images.map((id) => productImage(id, { main: id === main })), mainImageId: main }),
+          myAdDetail({ images: images.map((id) => myAdImage(id, { main: id === main })), mainImageId: main }),
         ),
       ),
       http.patch(`${API}/products/ad1/images/:imageId`, async ({ params, request }) => {
         expect(await request.json()).toEqual({ main: true });
         main = String(params.imageId);
         patched.push(main);
-        return HttpResponse.json(productDetail());
+        return HttpResponse.json(myAdDetail());
       }),
       http.delete(`${API}/products/ad1/images/:imageId`, ({ params }) => {
         images = images.filter((id) => id !== params.imageId);
@@ -572,9 +568,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
       ...referenceHandlers(),
       http.get(`${API}/products/ad1`, () =>
         HttpResponse.json(
-          withImage
-            ? productDetail({ images: [productImage('a', { main: true })], mainImageId: 'a' })
-            : productDetail(),
+          withImage ? myAdDetail({ images: [myAdImage('a', { main: true })], mainImageId: 'a' }) : myAdDetail(),
         ),
       ),
       http.post(`${API}/products/ad1/publish`, () => {
@@ -606,7 +600,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
   it('goes back to the details', async () => {
     server.use(
       ...referenceHandlers(),
-      http.get(`${API}/products/ad1`, () => HttpResponse.json(productDetail())),
+      http.get(`${API}/products/ad1`, () => HttpResponse.json(myAdDetail())),
     );
     const { user, probe } = await openAt('/it/user/products/edit-product/ad1?step=photos');
     await user.click(await screen.findByRole('button', { name: 'Indietro' }));

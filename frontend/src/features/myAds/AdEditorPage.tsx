@@ -20,8 +20,8 @@ function Steps({ id, step }: { id: string | undefined; step: AdEditorStep }) {
   const { t } = useTranslation('myAds');
   const lang = useLang();
   const items = [
-    { key: 'details', to: id !== undefined ? paths.editProduct(lang, id) : null },
-    { key: 'photos', to: id !== undefined ? paths.editProduct(lang, id, 'photos') : null },
+    { key: 'details', to: id !== undefined ? paths.editAd(lang, id) : null },
+    { key: 'photos', to: id !== undefined ? paths.editAd(lang, id, 'photos') : null },
   ] as const;
   return (
     <nav aria-label={t('editor.steps.label')}>
@@ -80,10 +80,10 @@ export function AdEditorPage() {
   function onSaved(saved: ProductDetail, created: boolean) {
     if (created) {
       dispatch(toastShown({ kind: 'success', messageKey: 'myAds:toast.draftSaved' }));
-      void navigate(paths.editProduct(lang, saved.id, 'photos'), { replace: true });
+      void navigate(paths.editAd(lang, saved.id, 'photos'), { replace: true });
     } else if (saved.status === 'draft') {
       dispatch(toastShown({ kind: 'success', messageKey: 'myAds:toast.draftSaved' }));
-      void navigate(paths.editProduct(lang, saved.id, 'photos'));
+      void navigate(paths.editAd(lang, saved.id, 'photos'));
     } else {
       dispatch(toastShown({ kind: 'success', messageKey: 'myAds:toast.saved' }));
     }
@@ -142,7 +142,7 @@ export function AdEditorPage() {
             <PhotosStep
               ad={saved}
               onBack={() => {
-                void navigate(paths.editProduct(lang, saved.id));
+                void navigate(paths.editAd(lang, saved.id));
               }}
             />
           ) : (

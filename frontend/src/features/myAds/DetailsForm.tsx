@@ -1,6 +1,9 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { useGetBrandsQuery, useGetCategoriesQuery, useGetLocalitiesQuery } from '@/app/referenceApi';
+import { Field, FieldError, type ControlProps, type ErrorText } from '@/components/form/fields';
+import { useFormErrors, type FormErrors } from '@/components/form/formErrors';
 import { CONDITIONS, QUANTITY_UNITS } from '@/contract/enums.gen';
 import type { Category, ProductDetail } from '@/contract/schema.gen';
 import {
@@ -8,27 +11,23 @@ import {
   AD_FIELDS,
   AD_LIMITS,
   EMPTY_AD_FORM,
+  FORM_ERROR_CODES,
   formValuesOf,
   parseCity,
   serverAdFieldErrors,
   toProductInput,
   type AdField,
   type AdFormValues,
+  type FormErrorCode,
   type LocationKind,
 } from '@/features/myAds/adForm';
-import {
-  useCreateMyAdMutation,
-  useGetSellerBrandsQuery,
-  useGetSellerCategoriesQuery,
-  useGetSellerLocalitiesQuery,
-  useUpdateMyAdMutation,
-} from '@/features/myAds/api';
+import { useCreateMyAdMutation, useUpdateMyAdMutation } from '@/features/myAds/api';
 import { CANTONS } from '@/features/myAds/cantons';
-import { AdFieldError, useAdFormErrors, type AdFormErrors } from '@/features/myAds/formErrors';
 import { draftStarted } from '@/features/myAds/productDraftSlice';
 import { ErrorAlert } from '@/features/myAds/shared';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
+import { useDebounced } from '@/lib/useDebounced';
 import { useLang } from '@/lib/useLang';
 
 const LOCATION_KINDS: readonly LocationKind[] = ['city', 'canton'];
@@ -44,18 +43,60 @@ function categoryTree(categories: readonly Category[]): { root: Category; childr
   return roots.map((root) => ({ root, children: categories.filter((c) => c.parent === root.slug).sort(bySort) }));
 }
 
-/** `value` once it has not changed for `ms` (so typing does not send a request per key). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSettled(value);
-    }, ms);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [value, ms]);
-  return settled;
+type AdFormErrors = FormErrors<AdField>;
+
+function isFormErrorCode(code: string): code is FormErrorCode {
+  return (FORM_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * The server's generic `out_of_range`/`invalid` become the form's precise texts for the fields
+ * that have one (a discount "between 0 and 99", a price "above 0", …).
+ */
+const PRECISE: Partial<Record<AdField, FormErrorCode>> = {
+  price: 'price_range',
+  discount: 'discount_range',
+  quantityAmount: 'quantity_range',
+  pickupDelivery: 'pickup_or_delivery',
+  city: 'city_format',
+};
+
+/** A field's error texts: the form's own codes (`myAds:form.errors`), else the shared ones. */
+function useAdErrorText(): (field: AdField) => ErrorText {
+  const { t } = useTranslation('myAds');
+  return (field) => (code) => {
+    const precise = PRECISE[field];
+    if (isFormErrorCode(code)) return t(`form.errors.${code}`);
+    if (precise !== undefined && (code === 'out_of_range' || code === 'invalid')) return t(`form.errors.${precise}`);
+    return undefined;
+  };
+}
+
+function AdFieldError({ form, field }: { form: AdFormErrors; field: AdField }) {
+  const errorText = useAdErrorText();
+  return <FieldError form={form} field={field} errorText={errorText(field)} />;
+}
+
+/** A labelled control of the ad form with its hint and the form's error texts. */
+function AdFormField({
+  form,
+  field,
+  label,
+  hint,
+  children,
+}: {
+  form: AdFormErrors;
+  field: AdField;
+  label: string;
+  hint?: string;
+  children: (control: ControlProps<AdField>) => ReactNode;
+}) {
+  const errorText = useAdErrorText();
+  return (
+    <Field form={form} field={field} label={label} hint={hint} errorText={errorText(field)}>
+      {children}
+    </Field>
+  );
 }
 
 /** What to ask the gazetteer for: the postal code when the text starts with one, else the text. */
@@ -70,33 +111,32 @@ function CityField({ form, value, onValue }: { form: AdFormErrors; value: string
   const listId = useId();
   const query = useDebounced(localityQuery(value), 250);
   const complete = parseCity(value)?.locality !== undefined;
-  const localities = useGetSellerLocalitiesQuery(query, { skip: query.length < 2 || complete });
+  const localities = useGetLocalitiesQuery(query, { skip: query.length < 2 || complete });
   return (
-    <div className="field">
-      <label htmlFor={form.idOf('city')}>{t('form.city')}</label>
-      <input
-        type="text"
-        {...form.a11y('city', true)}
-        list={listId}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => {
-          onValue(event.target.value);
-          form.clear('city');
-        }}
-      />
-      <datalist id={listId}>
-        {(localities.data ?? []).map((locality) => (
-          <option key={`${locality.postalCode}-${locality.name}`} value={`${locality.postalCode} ${locality.name}`}>
-            {locality.canton}
-          </option>
-        ))}
-      </datalist>
-      <p id={form.hintIdOf('city')} className="field__hint">
-        {t('form.cityHint')}
-      </p>
-      <AdFieldError form={form} field="city" />
-    </div>
+    <AdFormField form={form} field="city" label={t('form.city')} hint={t('form.cityHint')}>
+      {(control) => (
+        <>
+          <input
+            type="text"
+            {...control}
+            list={listId}
+            autoComplete="off"
+            value={value}
+            onChange={(event) => {
+              onValue(event.target.value);
+              form.clear('city');
+            }}
+          />
+          <datalist id={listId}>
+            {(localities.data ?? []).map((locality) => (
+              <option key={`${locality.postalCode}-${locality.name}`} value={`${locality.postalCode} ${locality.name}`}>
+                {locality.canton}
+              </option>
+            ))}
+          </datalist>
+        </>
+      )}
+    </AdFormField>
   );
 }
 
@@ -117,11 +157,11 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
   const lang = useLang();
   const dispatch = useAppDispatch();
   const brandListId = useId();
-  const form = useAdFormErrors();
+  const form = useFormErrors(AD_FIELDS);
   const [values, setValues] = useState<AdFormValues>(() => (ad ? formValuesOf(ad) : EMPTY_AD_FORM));
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const categories = useGetSellerCategoriesQuery(undefined);
-  const brands = useGetSellerBrandsQuery(undefined);
+  const categories = useGetCategoriesQuery(undefined);
+  const brands = useGetBrandsQuery(undefined);
   const [createAd, createCall] = useCreateMyAdMutation();
   const [updateAd, updateCall] = useUpdateMyAdMutation();
   const saving = createCall.isLoading || updateCall.isLoading;
@@ -136,19 +176,9 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
     event.preventDefault();
     if (saving) return;
     setFailure(null);
-    const parsed = adFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Partial<Record<AdField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        const known = AD_FIELDS.find((f) => f === field);
-        if (known !== undefined && errors[known] === undefined) errors[known] = issue.message;
-      }
-      form.show(errors);
-      return;
-    }
-    form.show({});
-    const input = toProductInput(parsed.data);
+    const parsed = form.validate(adFormSchema.safeParse(values));
+    if (parsed === null) return;
+    const input = toProductInput(parsed);
     try {
       if (ad === undefined) {
         const created = await createAd(input).unwrap();
@@ -164,8 +194,8 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
     }
   }
 
-  const text = (field: 'title' | 'description' | 'brand') => ({
-    ...form.a11y(field, field !== 'brand'),
+  /** Value and change handler of a text control whose field is the value's own. */
+  const typed = (field: 'title' | 'description' | 'brand' | 'price' | 'discount' | 'quantityAmount' | 'canton') => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => {
       set(field, event.target.value, field);
@@ -178,72 +208,72 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
       {failure && <ErrorAlert error={failure} />}
       <p className="field__hint">{t('form.requiredNote')}</p>
 
-      <div className="field">
-        <label htmlFor={form.idOf('title')}>{t('form.title')}</label>
-        <input type="text" {...text('title')} maxLength={AD_LIMITS.titleMax} required />
-        <p id={form.hintIdOf('title')} className="field__hint">
-          {t('form.titleHint')}
-        </p>
-        <AdFieldError form={form} field="title" />
-      </div>
+      <AdFormField form={form} field="title" label={t('form.title')} hint={t('form.titleHint')}>
+        {(control) => <input type="text" {...control} {...typed('title')} maxLength={AD_LIMITS.titleMax} required />}
+      </AdFormField>
 
       <div className="ad-form__row">
-        <div className="field">
-          <label htmlFor={form.idOf('categorySlug')}>{t('form.category')}</label>
-          <select
-            {...form.a11y('categorySlug')}
-            required
-            value={values.categorySlug}
-            onChange={(event) => {
-              set('categorySlug', event.target.value, 'categorySlug');
-            }}
-          >
-            <option value="">{categories.isLoading ? t('form.categoryLoading') : t('form.categoryPlaceholder')}</option>
-            {categoryTree(categories.data ?? []).map(({ root, children }) =>
-              children.length === 0 ? (
-                <option key={root.slug} value={root.slug}>
-                  {nameOf(root, lang)}
-                </option>
-              ) : (
-                <optgroup key={root.slug} label={nameOf(root, lang)}>
-                  <option value={root.slug}>{t('form.categoryGeneral', { name: nameOf(root, lang) })}</option>
-                  {children.map((child) => (
-                    <option key={child.slug} value={child.slug}>
-                      {nameOf(child, lang)}
-                    </option>
-                  ))}
-                </optgroup>
-              ),
-            )}
-          </select>
-          <AdFieldError form={form} field="categorySlug" />
-        </div>
+        <AdFormField form={form} field="categorySlug" label={t('form.category')}>
+          {(control) => (
+            <select
+              {...control}
+              required
+              value={values.categorySlug}
+              onChange={(event) => {
+                set('categorySlug', event.target.value, 'categorySlug');
+              }}
+            >
+              <option value="">
+                {categories.isLoading ? t('form.categoryLoading') : t('form.categoryPlaceholder')}
+              </option>
+              {categoryTree(categories.data ?? []).map(({ root, children }) =>
+                children.length === 0 ? (
+                  <option key={root.slug} value={root.slug}>
+                    {nameOf(root, lang)}
+                  </option>
+                ) : (
+                  <optgroup key={root.slug} label={nameOf(root, lang)}>
+                    <option value={root.slug}>{t('form.categoryGeneral', { name: nameOf(root, lang) })}</option>
+                    {children.map((child) => (
+                      <option key={child.slug} value={child.slug}>
+                        {nameOf(child, lang)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ),
+              )}
+            </select>
+          )}
+        </AdFormField>
 
-        <div className="field">
-          <label htmlFor={form.idOf('brand')}>{t('form.brand')}</label>
-          <input type="text" {...text('brand')} list={brandListId} autoComplete="off" maxLength={AD_LIMITS.brandMax} />
-          <datalist id={brandListId}>
-            {(brands.data ?? []).map((brand) => (
-              <option key={brand.slug} value={brand.name} />
-            ))}
-          </datalist>
-          <AdFieldError form={form} field="brand" />
-        </div>
+        <AdFormField form={form} field="brand" label={t('form.brand')}>
+          {(control) => (
+            <>
+              <input
+                type="text"
+                {...control}
+                {...typed('brand')}
+                list={brandListId}
+                autoComplete="off"
+                maxLength={AD_LIMITS.brandMax}
+              />
+              <datalist id={brandListId}>
+                {(brands.data ?? []).map((brand) => (
+                  <option key={brand.slug} value={brand.name} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </AdFormField>
       </div>
 
-      <div className="field">
-        <label htmlFor={form.idOf('description')}>{t('form.description')}</label>
-        <textarea {...text('description')} rows={6} maxLength={AD_LIMITS.descriptionMax} required />
-        <p id={form.hintIdOf('description')} className="field__hint">
-          {t('form.descriptionHint')}
-        </p>
-        <AdFieldError form={form} field="description" />
-      </div>
+      <AdFormField form={form} field="description" label={t('form.description')} hint={t('form.descriptionHint')}>
+        {(control) => (
+          <textarea {...control} {...typed('description')} rows={6} maxLength={AD_LIMITS.descriptionMax} required />
+        )}
+      </AdFormField>
 
-      <fieldset
-        className="field choice-group"
-        aria-describedby={form.errors.condition !== undefined ? form.errorIdOf('condition') : undefined}
-      >
+      <fieldset className="field choice-group" aria-describedby={form.describedBy('condition')}>
         <legend>{t('form.condition')}</legend>
         {CONDITIONS.map((condition, index) => (
           <label key={condition} className="choice">
@@ -277,89 +307,65 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
           {t('form.free')}
         </label>
         <div className="ad-form__row">
-          <div className="field">
-            <label htmlFor={form.idOf('price')}>{t('form.price')}</label>
-            <input
-              type="text"
-              inputMode="decimal"
-              {...form.a11y('price', true)}
-              disabled={values.free}
-              required={!values.free}
-              value={values.free ? '' : values.price}
-              onChange={(event) => {
-                set('price', event.target.value, 'price');
-              }}
-            />
-            <p id={form.hintIdOf('price')} className="field__hint">
-              {t('form.priceHint')}
-            </p>
-            <AdFieldError form={form} field="price" />
-          </div>
-          <div className="field">
-            <label htmlFor={form.idOf('discount')}>{t('form.discount')}</label>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={AD_LIMITS.maxDiscount}
-              step={1}
-              {...form.a11y('discount', true)}
-              disabled={values.free}
-              value={values.free ? '0' : values.discount}
-              onChange={(event) => {
-                set('discount', event.target.value, 'discount');
-              }}
-            />
-            <p id={form.hintIdOf('discount')} className="field__hint">
-              {t('form.discountHint')}
-            </p>
-            <AdFieldError form={form} field="discount" />
-          </div>
+          <AdFormField form={form} field="price" label={t('form.price')} hint={t('form.priceHint')}>
+            {(control) => (
+              <input
+                type="text"
+                inputMode="decimal"
+                {...control}
+                {...typed('price')}
+                disabled={values.free}
+                required={!values.free}
+                value={values.free ? '' : values.price}
+              />
+            )}
+          </AdFormField>
+          <AdFormField form={form} field="discount" label={t('form.discount')} hint={t('form.discountHint')}>
+            {(control) => (
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={AD_LIMITS.maxDiscount}
+                step={1}
+                {...control}
+                {...typed('discount')}
+                disabled={values.free}
+                value={values.free ? '0' : values.discount}
+              />
+            )}
+          </AdFormField>
         </div>
       </fieldset>
 
       <fieldset className="ad-form__group">
         <legend>{t('form.quantityGroup')}</legend>
         <div className="ad-form__row">
-          <div className="field">
-            <label htmlFor={form.idOf('quantityAmount')}>{t('form.quantityAmount')}</label>
-            <input
-              type="text"
-              inputMode="decimal"
-              {...form.a11y('quantityAmount')}
-              required
-              value={values.quantityAmount}
-              onChange={(event) => {
-                set('quantityAmount', event.target.value, 'quantityAmount');
-              }}
-            />
-            <AdFieldError form={form} field="quantityAmount" />
-          </div>
-          <div className="field">
-            <label htmlFor={form.idOf('quantityUnit')}>{t('form.quantityUnit')}</label>
-            <select
-              {...form.a11y('quantityUnit')}
-              value={values.quantityUnit}
-              onChange={(event) => {
-                const unit = QUANTITY_UNITS.find((u) => u === event.target.value);
-                if (unit !== undefined) set('quantityUnit', unit, 'quantityUnit');
-              }}
-            >
-              {QUANTITY_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {t(`form.units.${unit}`)}
-                </option>
-              ))}
-            </select>
-            <AdFieldError form={form} field="quantityUnit" />
-          </div>
+          <AdFormField form={form} field="quantityAmount" label={t('form.quantityAmount')}>
+            {(control) => <input type="text" inputMode="decimal" {...control} {...typed('quantityAmount')} required />}
+          </AdFormField>
+          <AdFormField form={form} field="quantityUnit" label={t('form.quantityUnit')}>
+            {(control) => (
+              <select
+                {...control}
+                value={values.quantityUnit}
+                onChange={(event) => {
+                  const unit = QUANTITY_UNITS.find((u) => u === event.target.value);
+                  if (unit !== undefined) set('quantityUnit', unit, 'quantityUnit');
+                }}
+              >
+                {QUANTITY_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {t(`form.units.${unit}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdFormField>
         </div>
       </fieldset>
 
-      <fieldset
-        className="ad-form__group"
-        aria-describedby={form.errors.pickupDelivery !== undefined ? form.errorIdOf('pickupDelivery') : undefined}
-      >
+      <fieldset className="ad-form__group" aria-describedby={form.describedBy('pickupDelivery')}>
         <legend>{t('form.handover')}</legend>
         <label className="choice">
           <input
@@ -416,25 +422,18 @@ export function DetailsForm({ ad, onSaved }: DetailsFormProps) {
             }}
           />
         ) : (
-          <div className="field">
-            <label htmlFor={form.idOf('canton')}>{t('form.canton')}</label>
-            <select
-              {...form.a11y('canton')}
-              required
-              value={values.canton}
-              onChange={(event) => {
-                set('canton', event.target.value, 'canton');
-              }}
-            >
-              <option value="">{t('form.cantonPlaceholder')}</option>
-              {CANTONS.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {`${code} – ${name}`}
-                </option>
-              ))}
-            </select>
-            <AdFieldError form={form} field="canton" />
-          </div>
+          <AdFormField form={form} field="canton" label={t('form.canton')}>
+            {(control) => (
+              <select {...control} {...typed('canton')} required>
+                <option value="">{t('form.cantonPlaceholder')}</option>
+                {CANTONS.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {`${code} – ${name}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdFormField>
         )}
       </fieldset>
 

@@ -3,17 +3,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
+import { useGetCategoriesQuery } from '@/app/referenceApi';
+import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import { AD_STATUSES } from '@/contract/enums.gen';
 import type { MyAd } from '@/contract/schema.gen';
-import {
-  useDeleteMyAdMutation,
-  useGetMyAdsQuery,
-  useGetSellerCategoriesQuery,
-  useSetMyAdStatusMutation,
-} from '@/features/myAds/api';
+import { useDeleteMyAdMutation, useGetMyAdsQuery, useSetMyAdStatusMutation } from '@/features/myAds/api';
 import { categoryName, ErrorAlert, StatusBadge, SubscriptionNotice, usePublishingRight } from '@/features/myAds/shared';
-import { messageOptions, toApiError } from '@/lib/apiError';
+import { toApiError } from '@/lib/apiError';
 import { INTL_LOCALES } from '@/lib/languages';
 import { formatDate, formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
@@ -46,17 +44,13 @@ function RowActions({ ad, onAsk }: { ad: MyAd; onAsk: (pending: Pending) => void
   const toggle = ad.status === 'active' ? 'deactivate' : ad.status === 'inactive' ? 'activate' : null;
   return (
     <div className="ads-actions">
-      <Link
-        className="ads-action"
-        to={paths.editProduct(lang, ad.id)}
-        aria-label={t('list.editLabel', { title: ad.title })}
-      >
+      <Link className="ads-action" to={paths.editAd(lang, ad.id)} aria-label={t('list.editLabel', { title: ad.title })}>
         {ad.status === 'draft' ? t('list.complete') : t('list.edit')}
       </Link>
       {ad.status === 'expired' && (
         <Link
           className="ads-action"
-          to={paths.editProduct(lang, ad.id, 'photos')}
+          to={paths.editAd(lang, ad.id, 'photos')}
           aria-label={t('list.publishAgainLabel', { title: ad.title })}
         >
           {t('list.publishAgain')}
@@ -98,15 +92,14 @@ export function MyAdsPage() {
   const { t } = useTranslation(['myAds', 'errors']);
   const lang = useLang();
   const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   const filterId = useId();
   useDocumentTitle(t('list.pageTitle'));
 
   const [status, setStatus] = useState<MyAd['status'] | undefined>(undefined);
-  // cursors[i] opens page i; the first page has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const page = cursors.length - 1;
-  const ads = useGetMyAdsQuery({ status, cursor: cursors[page] });
-  const categories = useGetSellerCategoriesQuery(undefined);
+  const pages = useCursorPages(status);
+  const ads = useGetMyAdsQuery({ status, cursor: pages.cursor });
+  const categories = useGetCategoriesQuery(undefined);
   const right = usePublishingRight();
   const [setAdStatus, statusCall] = useSetMyAdStatusMutation();
   const [deleteAd, deleteCall] = useDeleteMyAdMutation();
@@ -117,7 +110,6 @@ export function MyAdsPage() {
   const count = (value: number) => number.format(value).replace(/'/g, '’');
   const percent = new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 });
   const items = ads.data?.items ?? [];
-  const nextCursor = ads.data?.nextCursor;
 
   async function confirm() {
     if (pending === null) return;
@@ -130,17 +122,10 @@ export function MyAdsPage() {
         await deleteAd(ad.id).unwrap();
         dispatch(toastShown({ kind: 'success', messageKey: 'myAds:toast.deleted' }));
         // The last ad of a later page is gone: go back one page rather than show an empty one.
-        if (items.length === 1 && page > 0) setCursors((current) => current.slice(0, -1));
+        if (items.length === 1 && pages.page > 0) pages.previous();
       }
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions((key) => t(`errors:${key}`), apiError),
-        }),
-      );
+      showError(error);
     } finally {
       setPending(null);
     }
@@ -150,7 +135,7 @@ export function MyAdsPage() {
     <div className="page my-ads">
       <div className="my-ads__head">
         <h1>{t('list.title')}</h1>
-        <Link className="button" to={paths.addProduct(lang)}>
+        <Link className="button" to={paths.addAd(lang)}>
           {t('list.add')}
         </Link>
       </div>
@@ -165,7 +150,6 @@ export function MyAdsPage() {
           onChange={(event) => {
             const value = AD_STATUSES.find((s) => s === event.target.value);
             setStatus(value);
-            setCursors([undefined]);
           }}
         >
           <option value="">{t('list.filterAll')}</option>
@@ -180,14 +164,14 @@ export function MyAdsPage() {
       {ads.isLoading && <p role="status">{t('list.loading')}</p>}
       {ads.isError && <ErrorAlert error={toApiError(ads.error)} />}
 
-      {ads.isSuccess && items.length === 0 && page === 0 && (
+      {ads.isSuccess && items.length === 0 && pages.page === 0 && (
         <div className="ads-empty">
           {status === undefined ? (
             <>
               <p className="ads-empty__title">{t('list.empty')}</p>
               <p>{t('list.emptyLead')}</p>
               <p>
-                <Link to={paths.addProduct(lang)}>{t('list.addFirst')}</Link>
+                <Link to={paths.addAd(lang)}>{t('list.addFirst')}</Link>
               </p>
             </>
           ) : (
@@ -262,31 +246,12 @@ export function MyAdsPage() {
         </div>
       )}
 
-      {(page > 0 || nextCursor !== undefined) && (
-        <nav className="ads-pager" aria-label={t('list.pagination.label')}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page === 0 || ads.isFetching}
-            onClick={() => {
-              setCursors((current) => current.slice(0, -1));
-            }}
-          >
-            {t('list.pagination.previous')}
-          </button>
-          <span aria-live="polite">{t('list.pagination.page', { page: page + 1 })}</span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={nextCursor === undefined || ads.isFetching}
-            onClick={() => {
-              setCursors((current) => [...current, nextCursor]);
-            }}
-          >
-            {t('list.pagination.next')}
-          </button>
-        </nav>
-      )}
+      <CursorPager
+        label={t('list.pagination.label')}
+        pages={pages}
+        nextCursor={ads.data?.nextCursor}
+        busy={ads.isFetching}
+      />
 
       {pending?.kind === 'status' && (
         <ConfirmDialog

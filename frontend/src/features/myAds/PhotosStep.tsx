@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ApiErrorText } from '@/components/form/ApiErrorAlert';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import type { ProductDetail, ProductImage } from '@/contract/schema.gen';
 import {
@@ -18,7 +19,7 @@ import {
   featureImageChosen,
   selectFeatureImage,
 } from '@/features/myAds/productDraftSlice';
-import { ApiErrorText, ErrorAlert } from '@/features/myAds/shared';
+import { ErrorAlert } from '@/features/myAds/shared';
 import { checkImageFile, imageContentType, putFile, type LocalRejection } from '@/features/myAds/upload';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';

@@ -11,7 +11,7 @@ import {
   toProductInput,
   type AdFormValues,
 } from '@/features/myAds/adForm';
-import { productDetail } from '@/testing/myAds';
+import { myAdDetail } from '@/testing/myAds';
 
 const VALID: AdFormValues = {
   ...EMPTY_AD_FORM,
@@ -166,7 +166,7 @@ describe('toProductInput', () => {
 
 describe('formValuesOf', () => {
   it('fills the form with a saved ad (round trip)', () => {
-    const ad = productDetail() as unknown as ProductDetail;
+    const ad = myAdDetail() as unknown as ProductDetail;
     const values = formValuesOf(ad);
     expect(values).toMatchObject({
       price: '1250',
@@ -181,7 +181,7 @@ describe('formValuesOf', () => {
   });
 
   it('shows a give-away and a canton ad', () => {
-    const ad = productDetail({
+    const ad = myAdDetail({
       priceRp: 0,
       discountPct: 0,
       location: { kind: 'canton', canton: 'ZH', lat: 47.4, lon: 8.6 },

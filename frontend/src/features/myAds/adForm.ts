@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONDITIONS, QUANTITY_UNITS } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { ProductDetail, ProductInput } from '@/contract/schema.gen';
 import { isCantonCode } from '@/features/myAds/cantons';
 

@@ -1,13 +1,7 @@
 import { api } from '@/app/api';
 import type {
-  Brand,
-  BrandList,
-  Category,
-  CategoryList,
   ImageUpload,
   ImageUploadRequest,
-  Locality,
-  LocalityList,
   MyAd,
   MyAdList,
   MySubscriptions,
@@ -16,14 +10,16 @@ import type {
 } from '@/contract/schema.gen';
 
 /** The cache entry of the seller's own list; every change to one of their ads invalidates it. */
-const MINE = { type: 'Product', id: 'MINE' } as const;
-const product = (id: string) => ({ type: 'Product', id }) as const;
-const path = (id: string) => `products/${encodeURIComponent(id)}`;
+const MY_ADS_TAG = { type: 'Product', id: 'MY_ADS' } as const;
+/** One ad's entry, shared with the buyer's catalogue (an edit refreshes what buyers see). */
+const adTag = (id: string) => ({ type: 'Product', id }) as const;
+const adPath = (id: string) => `products/${encodeURIComponent(id)}`;
 
 /**
- * The seller's side of the catalogue (issue 4): their ads, the draft -> publish flow, status,
- * photos (presigned uploads), plus the reference lists the ad form needs. The endpoint names are
- * the seller's own (`…MyAd…`, `getSeller…`) so they never collide with the buyer's catalogue.
+ * "My ads", the seller's side of the catalogue (issue 4): their ads, the draft -> publish flow,
+ * status, photos (presigned uploads) and the subscriptions that allow publishing. The endpoint
+ * names say "my ad(s)" so they never collide with the buyer's catalogue; the reference lists the
+ * ad form needs (categories, brands, localities) come from app/referenceApi.
  */
 export const myAdsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -35,74 +31,59 @@ export const myAdsApi = api.injectEndpoints({
         const qs = params.toString();
         return `products/mine${qs ? `?${qs}` : ''}`;
       },
-      providesTags: (result) => [MINE, ...(result?.items ?? []).map((ad) => product(ad.id))],
+      providesTags: (result) => [MY_ADS_TAG, ...(result?.items ?? []).map((ad) => adTag(ad.id))],
     }),
     getMyAd: build.query<ProductDetail, string>({
-      query: (id) => path(id),
-      providesTags: (_result, _error, id) => [product(id)],
+      query: (id) => adPath(id),
+      providesTags: (_result, _error, id) => [adTag(id)],
     }),
     createMyAd: build.mutation<ProductDetail, ProductInput>({
       query: (body) => ({ url: 'products', method: 'POST', body }),
-      invalidatesTags: [MINE],
+      invalidatesTags: [MY_ADS_TAG],
     }),
     updateMyAd: build.mutation<ProductDetail, { id: string; input: ProductInput }>({
-      query: ({ id, input }) => ({ url: path(id), method: 'PATCH', body: input }),
-      invalidatesTags: (_result, _error, { id }) => [product(id), MINE],
+      query: ({ id, input }) => ({ url: adPath(id), method: 'PATCH', body: input }),
+      invalidatesTags: (_result, _error, { id }) => [adTag(id), MY_ADS_TAG],
     }),
     deleteMyAd: build.mutation<undefined, string>({
-      query: (id) => ({ url: path(id), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [product(id), MINE],
+      query: (id) => ({ url: adPath(id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [adTag(id), MY_ADS_TAG],
     }),
     /** Publishing consumes one ad of the seller's subscription. */
     publishMyAd: build.mutation<ProductDetail, string>({
-      query: (id) => ({ url: `${path(id)}/publish`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [product(id), MINE, 'Subscription'],
+      query: (id) => ({ url: `${adPath(id)}/publish`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [adTag(id), MY_ADS_TAG, 'Subscription'],
     }),
     setMyAdStatus: build.mutation<
       ProductDetail,
       { id: string; status: Extract<MyAd['status'], 'active' | 'inactive'> }
     >({
-      query: ({ id, status }) => ({ url: `${path(id)}/status`, method: 'PATCH', body: { status } }),
-      invalidatesTags: (_result, _error, { id }) => [product(id), MINE],
+      query: ({ id, status }) => ({ url: `${adPath(id)}/status`, method: 'PATCH', body: { status } }),
+      invalidatesTags: (_result, _error, { id }) => [adTag(id), MY_ADS_TAG],
     }),
     /** A pending image and the presigned PUT for its bytes. */
     requestMyAdImageUpload: build.mutation<ImageUpload, ImageUploadRequest & { productId: string }>({
       query: ({ productId, contentType, size }) => ({
-        url: `${path(productId)}/images`,
+        url: `${adPath(productId)}/images`,
         method: 'POST',
         body: { contentType, size },
       }),
-      invalidatesTags: (_result, _error, { productId }) => [product(productId)],
+      invalidatesTags: (_result, _error, { productId }) => [adTag(productId)],
     }),
     setMyAdMainImage: build.mutation<ProductDetail, { productId: string; imageId: string }>({
       query: ({ productId, imageId }) => ({
-        url: `${path(productId)}/images/${encodeURIComponent(imageId)}`,
+        url: `${adPath(productId)}/images/${encodeURIComponent(imageId)}`,
         method: 'PATCH',
         body: { main: true },
       }),
-      invalidatesTags: (_result, _error, { productId }) => [product(productId), MINE],
+      invalidatesTags: (_result, _error, { productId }) => [adTag(productId), MY_ADS_TAG],
     }),
     deleteMyAdImage: build.mutation<undefined, { productId: string; imageId: string }>({
       query: ({ productId, imageId }) => ({
-        url: `${path(productId)}/images/${encodeURIComponent(imageId)}`,
+        url: `${adPath(productId)}/images/${encodeURIComponent(imageId)}`,
         method: 'DELETE',
       }),
-      invalidatesTags: (_result, _error, { productId }) => [product(productId), MINE],
-    }),
-    getSellerCategories: build.query<Category[], undefined>({
-      query: () => 'categories',
-      transformResponse: (response: CategoryList) => response.items,
-      keepUnusedDataFor: 600,
-    }),
-    getSellerBrands: build.query<Brand[], undefined>({
-      query: () => 'brands',
-      transformResponse: (response: BrandList) => response.items,
-      keepUnusedDataFor: 600,
-    }),
-    /** Swiss localities whose postal code or name starts with `q` (at least 2 characters). */
-    getSellerLocalities: build.query<Locality[], string>({
-      query: (q) => `localities?${new URLSearchParams({ q }).toString()}`,
-      transformResponse: (response: LocalityList) => response.items,
+      invalidatesTags: (_result, _error, { productId }) => [adTag(productId), MY_ADS_TAG],
     }),
     getSellerSubscriptions: build.query<MySubscriptions, undefined>({
       query: () => 'subscriptions/me',
@@ -122,8 +103,5 @@ export const {
   useRequestMyAdImageUploadMutation,
   useSetMyAdMainImageMutation,
   useDeleteMyAdImageMutation,
-  useGetSellerCategoriesQuery,
-  useGetSellerBrandsQuery,
-  useGetSellerLocalitiesQuery,
   useGetSellerSubscriptionsQuery,
 } = myAdsApi;

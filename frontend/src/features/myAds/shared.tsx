@@ -1,18 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import type { Category, ErrorCode, MyAd, MySubscriptions } from '@/contract/schema.gen';
 import { useGetSellerSubscriptionsQuery } from '@/features/myAds/api';
-import { messageOptions, type ApiError } from '@/lib/apiError';
+import type { ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, type Language } from '@/lib/languages';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
-
-/** A failed call's message in the UI language (server params such as an image reason translated too). */
-export function ApiErrorText({ error }: { error: ApiError }) {
-  const { t } = useTranslation('errors');
-  return <>{t(error.messageKey, messageOptions(t, error))}</>;
-}
 
 /** Refusals that a plan purchase resolves: their message comes with a link to the plans. */
 const PLAN_CODES = new Set<string>([
@@ -27,17 +22,14 @@ export function ErrorAlert({ error, children }: { error: ApiError; children?: Re
   const { t } = useTranslation('myAds');
   const lang = useLang();
   return (
-    <div className="ads-alert" role="alert">
-      <p>
-        <ApiErrorText error={error} />
-      </p>
+    <ApiErrorAlert className="ads-alert" error={error}>
       {error.code !== undefined && PLAN_CODES.has(error.code) && (
         <p>
           <Link to={paths.pricing(lang)}>{t('subscription.choosePlan')}</Link>
         </p>
       )}
       {children}
-    </div>
+    </ApiErrorAlert>
   );
 }
 

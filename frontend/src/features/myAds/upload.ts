@@ -1,5 +1,5 @@
 import { IMAGE_CONTENT_TYPES } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { ImageUpload, ImageUploadRequest } from '@/contract/schema.gen';
 
 type ImageContentType = ImageUploadRequest['contentType'];

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { useDeleteAccountMutation } from '@/features/privacy/api';
-import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
+import type { ApiError } from '@/lib/apiError';
 import { useFocusTrap } from '@/lib/useFocusTrap';
 
 /** What the page needs to know of the signed-in account. */
@@ -28,15 +31,14 @@ interface DeleteAccountDialogProps {
  * it is done.
  */
 export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAccountDialogProps) {
-  const { t } = useTranslation(['privacy', 'errors']);
+  const { t } = useTranslation('privacy');
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const textId = useId();
-  const inputId = useId();
-  const errorId = useId();
+  const field = account.hasPassword ? 'password' : 'email';
+  const form = useFormErrors([field]);
   const [value, setValue] = useState('');
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const [missing, setMissing] = useState(false);
   const [unfinished, setUnfinished] = useState(false);
   const [rounds, setRounds] = useState(0);
   const [remove, { isLoading }] = useDeleteAccountMutation();
@@ -51,24 +53,16 @@ export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAcco
   }, [onCancel]);
   useFocusTrap(ref, true, escape);
 
-  const field = account.hasPassword ? 'password' : 'email';
-  const serverField = failure?.fields?.[field];
-  const fieldError = missing
-    ? t('errors:fields.required')
-    : serverField !== undefined
-      ? t(`errors:${fieldErrorKey(serverField)}`)
-      : null;
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
     setUnfinished(false);
     if (value.trim() === '') {
-      setMissing(true);
+      form.show({ [field]: 'required' });
       return;
     }
-    setMissing(false);
+    form.show({});
     const body = account.hasPassword ? { password: value } : { email: value.trim() };
     try {
       for (let round = 1; round <= MAX_DELETE_ROUNDS; round++) {
@@ -82,13 +76,13 @@ export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAcco
       // Still not done: the next click carries on where this one stopped.
       setUnfinished(true);
     } catch (error) {
-      setFailure(toApiError(error));
+      setFailure(form.refused(error));
     } finally {
       setRounds(0);
     }
   }
 
-  const generalError = failure !== null && serverField === undefined ? failure : null;
+  const generalError = failure !== null && failure.fields?.[field] === undefined ? failure : null;
   return (
     <div className="privacy-dialog__backdrop">
       <div
@@ -103,40 +97,24 @@ export function DeleteAccountDialog({ account, onCancel, onDeleted }: DeleteAcco
         <h2 id={titleId}>{t('delete.dialogTitle')}</h2>
         <p id={textId}>{account.hasPassword ? t('delete.dialogText') : t('delete.dialogTextEmail')}</p>
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          {generalError && (
-            <p className="privacy-alert" role="alert">
-              {t(
-                `errors:${generalError.messageKey}`,
-                messageOptions((key) => t(`errors:${key}`), generalError),
-              )}
-            </p>
-          )}
+          {generalError && <ApiErrorAlert className="privacy-alert" error={generalError} />}
           {unfinished && (
             <p className="privacy-alert" role="alert">
               {t('delete.unfinished')}
             </p>
           )}
-          <div className="field">
-            <label htmlFor={inputId}>{account.hasPassword ? t('delete.password') : t('delete.email')}</label>
-            <input
-              id={inputId}
-              type={account.hasPassword ? 'password' : 'email'}
-              name={field}
-              autoComplete={account.hasPassword ? 'current-password' : 'off'}
-              value={value}
-              disabled={busy}
-              aria-invalid={fieldError !== null}
-              aria-describedby={fieldError !== null ? errorId : undefined}
-              onChange={(event) => {
-                setValue(event.target.value);
-              }}
-            />
-            {fieldError !== null && (
-              <p id={errorId} className="field__error">
-                {fieldError}
-              </p>
-            )}
-          </div>
+          <TextField
+            form={form}
+            field={field}
+            label={account.hasPassword ? t('delete.password') : t('delete.email')}
+            type={account.hasPassword ? 'password' : 'email'}
+            autoComplete={account.hasPassword ? 'current-password' : 'off'}
+            value={value}
+            disabled={busy}
+            onValue={(_, typed) => {
+              setValue(typed);
+            }}
+          />
           {busy && (
             <p className="privacy-dialog__progress" role="status">
               {rounds > 1 ? t('delete.progress') : t('delete.busy')}

@@ -1,23 +1,16 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiErrorText } from '@/components/form/ApiErrorAlert';
+import { CheckboxField, FieldError, TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { REPORT_REASONS } from '@/contract/enums.gen';
 import { useSendReportMutation } from '@/features/reports/api';
-import {
-  fieldErrorsFromIssues,
-  isReportField,
-  REPORT_FIELDS,
-  REPORT_LIMITS,
-  reportSchema,
-  type ReportField,
-  type ReportValues,
-} from '@/features/reports/reportSchema';
-import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';
+import { REPORT_FIELDS, REPORT_LIMITS, reportSchema, type ReportValues } from '@/features/reports/reportSchema';
+import type { ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import './reports.css';
-
-type FieldErrors = Partial<Record<ReportField, string>>;
 
 interface ReportAdProps {
   productId: string;
@@ -27,18 +20,11 @@ interface ReportAdProps {
 
 /** The refusal's text: the report-specific ones for a repeated report and rate limiting. */
 function FailureText({ error }: { error: ApiError }) {
-  const { t } = useTranslation(['reports', 'errors']);
+  const { t } = useTranslation('reports');
   if (error.status === 409) return <>{t('form.alreadyReported')}</>;
   if (error.status === 429) return <>{t('form.tooManyRequests')}</>;
   if (error.code === 'product_not_found') return <>{t('form.productGone')}</>;
-  return (
-    <>
-      {t(
-        `errors:${error.messageKey}`,
-        messageOptions((key) => t(`errors:${key}`), error),
-      )}
-    </>
-  );
+  return <ApiErrorText error={error} />;
 }
 
 /**
@@ -48,16 +34,16 @@ function FailureText({ error }: { error: ApiError }) {
  * One open report per reporter and ad: the server refuses a second one (409).
  */
 export function ReportAd({ productId, email = '' }: ReportAdProps) {
-  const { t } = useTranslation(['reports', 'errors']);
+  const { t } = useTranslation('reports');
   const lang = useLang();
   const baseId = useId();
+  const form = useFormErrors(REPORT_FIELDS);
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const [values, setValues] = useState<Omit<ReportValues, 'email'>>({ reason: '', details: '', consent: false });
   // Until the visitor types, the field shows the signed-in user's address (which may arrive later).
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const emailValue = typedEmail ?? email;
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [sendReport, { isLoading: submitting }] = useSendReportMutation();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -78,30 +64,9 @@ export function ReportAd({ productId, email = '' }: ReportAdProps) {
     if (sent) doneRef.current?.focus();
   }, [sent]);
 
-  function fieldId(field: ReportField): string {
-    return field === 'reason' ? `${baseId}-reason-${REPORT_REASONS[0]}` : `${baseId}-${field}`;
-  }
-
-  function showErrors(next: FieldErrors) {
-    setErrors(next);
-    const first = REPORT_FIELDS.find((field) => next[field] !== undefined);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
-
-  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const { name, value } = event.target;
-    if (!isReportField(name)) return;
-    if (name === 'email') setTypedEmail(value);
-    else if (name === 'consent') {
-      const checked = event.target instanceof HTMLInputElement && event.target.checked;
-      setValues((current) => ({ ...current, consent: checked }));
-    } else setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name] !== undefined) setErrors((current) => ({ ...current, [name]: undefined }));
-  }
-
   function close() {
     setOpen(false);
-    setErrors({});
+    form.show({});
     setFailure(null);
     focusToggle.current = true;
   }
@@ -110,13 +75,9 @@ export function ReportAd({ productId, email = '' }: ReportAdProps) {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
-    const parsed = reportSchema.safeParse({ ...values, email: emailValue });
-    if (!parsed.success) {
-      showErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    const { reason, details, email: address } = parsed.data;
+    const data = form.validate(reportSchema.safeParse({ ...values, email: emailValue }));
+    if (data === null) return;
+    const { reason, details, email: address } = data;
     try {
       await sendReport({
         productId,
@@ -128,29 +89,8 @@ export function ReportAd({ productId, email = '' }: ReportAdProps) {
       }).unwrap();
       setSent(true);
     } catch (error) {
-      const apiError = toApiError(error);
-      const fieldErrors: FieldErrors = {};
-      for (const [field, code] of Object.entries(apiError.fields ?? {})) {
-        if (isReportField(field)) fieldErrors[field] = code;
-      }
-      setFailure(apiError);
-      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+      setFailure(form.refused(error));
     }
-  }
-
-  function describedBy(field: ReportField, ...others: string[]): string | undefined {
-    const ids = [...others, ...(errors[field] !== undefined ? [`${baseId}-${field}-error`] : [])];
-    return ids.length > 0 ? ids.join(' ') : undefined;
-  }
-
-  function errorText(field: ReportField) {
-    const code = errors[field];
-    if (code === undefined) return null;
-    return (
-      <p id={`${baseId}-${field}-error`} className="field__error">
-        {t(`errors:${fieldErrorKey(code)}`)}
-      </p>
-    );
   }
 
   if (sent) {
@@ -191,80 +131,72 @@ export function ReportAd({ productId, email = '' }: ReportAdProps) {
             noValidate
             onSubmit={(event) => void onSubmit(event)}
           >
-            <fieldset className="field choice-group" aria-describedby={describedBy('reason')}>
+            <fieldset className="field choice-group" aria-describedby={form.describedBy('reason')}>
               <legend>{t('form.reason')}</legend>
-              {REPORT_REASONS.map((reason) => (
+              {REPORT_REASONS.map((reason, index) => (
                 <label key={reason} className="choice report-ad__choice">
                   <input
-                    id={`${baseId}-reason-${reason}`}
+                    id={index === 0 ? form.idOf('reason') : undefined}
                     type="radio"
                     name="reason"
                     value={reason}
                     checked={values.reason === reason}
                     required
-                    onChange={onChange}
+                    onChange={() => {
+                      setValues((current) => ({ ...current, reason }));
+                      form.clear('reason');
+                    }}
                   />
                   {t(`reasons.${reason}`)}
                 </label>
               ))}
-              {errorText('reason')}
+              <FieldError form={form} field="reason" />
             </fieldset>
 
-            <div className="field">
-              <label htmlFor={`${baseId}-details`}>{t('form.details')}</label>
-              <textarea
-                id={`${baseId}-details`}
-                name="details"
-                rows={4}
-                maxLength={REPORT_LIMITS.details}
-                value={values.details}
-                onChange={onChange}
-                aria-invalid={errors.details !== undefined ? true : undefined}
-                aria-describedby={describedBy('details', `${baseId}-details-hint`)}
-              />
-              <p id={`${baseId}-details-hint`} className="report-ad__hint">
-                {t('form.detailsHint', { max: REPORT_LIMITS.details })}
-              </p>
-              {errorText('details')}
-            </div>
+            <TextField
+              form={form}
+              field="details"
+              label={t('form.details')}
+              hint={t('form.detailsHint', { max: REPORT_LIMITS.details })}
+              rows={4}
+              maxLength={REPORT_LIMITS.details}
+              value={values.details}
+              onValue={(_, details) => {
+                setValues((current) => ({ ...current, details }));
+              }}
+            />
 
-            <div className="field">
-              <label htmlFor={`${baseId}-email`}>{t('form.email')}</label>
-              <input
-                id={`${baseId}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={REPORT_LIMITS.email}
-                value={emailValue}
-                onChange={onChange}
-                aria-invalid={errors.email !== undefined ? true : undefined}
-                aria-describedby={describedBy('email')}
-              />
-              {errorText('email')}
-            </div>
+            <TextField
+              form={form}
+              field="email"
+              label={t('form.email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={REPORT_LIMITS.email}
+              value={emailValue}
+              onValue={(_, email) => {
+                setTypedEmail(email);
+              }}
+            />
 
-            <div className="field">
-              <label className="choice report-ad__consent">
-                <input
-                  id={`${baseId}-consent`}
-                  name="consent"
-                  type="checkbox"
-                  required
-                  checked={values.consent}
-                  onChange={onChange}
-                  aria-invalid={errors.consent !== undefined ? true : undefined}
-                  aria-describedby={describedBy('consent', `${baseId}-consent-hint`)}
-                />
-                {t('form.consent')}
-              </label>
-              <p id={`${baseId}-consent-hint`} className="report-ad__hint">
-                {t('form.consentHint')} <Link to={paths.privacy(lang)}>{t('form.privacyLink')}</Link>
-              </p>
-              {errorText('consent')}
-            </div>
+            <CheckboxField
+              form={form}
+              field="consent"
+              label={t('form.consent')}
+              labelClassName="choice report-ad__consent"
+              required
+              checked={values.consent}
+              onChecked={(consent) => {
+                setValues((current) => ({ ...current, consent }));
+              }}
+              hint={
+                <>
+                  {t('form.consentHint')} <Link to={paths.privacy(lang)}>{t('form.privacyLink')}</Link>
+                </>
+              }
+            />
 
             {failure !== null && (
               <p className="report-ad__failure" role="alert">

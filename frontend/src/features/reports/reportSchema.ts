@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { REPORT_REASONS } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
-import type { FieldErrorCode } from '@/contract/schema.gen';
+import * as limits from '@/contract/limits.gen';
+import { MUST_ACCEPT, optionalText, REQUIRED, requiredEmail } from '@/lib/fieldSchemas';
 
 /** The server's bounds (docs/openapi.yaml, ReportRequest), in characters after trimming. */
 export const REPORT_LIMITS = {
@@ -26,33 +26,8 @@ export interface ReportValues {
  * messages are field error codes, the same the server sends, so one translation serves both.
  */
 export const reportSchema = z.object({
-  reason: z.enum(REPORT_REASONS, 'required' satisfies FieldErrorCode),
-  details: z.string().check(z.trim(), z.maxLength(REPORT_LIMITS.details, 'too_long' satisfies FieldErrorCode)),
-  email: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'required' satisfies FieldErrorCode),
-        z.maxLength(REPORT_LIMITS.email, 'too_long' satisfies FieldErrorCode),
-      ),
-    z.email('invalid_email' satisfies FieldErrorCode),
-  ),
-  consent: z.literal(true, 'must_accept' satisfies FieldErrorCode),
+  reason: z.enum(REPORT_REASONS, REQUIRED),
+  details: optionalText(REPORT_LIMITS.details),
+  email: requiredEmail(REPORT_LIMITS.email),
+  consent: z.literal(true, MUST_ACCEPT),
 });
-
-export function isReportField(value: unknown): value is ReportField {
-  return typeof value === 'string' && (REPORT_FIELDS as readonly string[]).includes(value);
-}
-
-/** The first error code per field of a failed parse. */
-export function fieldErrorsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Partial<Record<ReportField, string>> {
-  const errors: Partial<Record<ReportField, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (isReportField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}

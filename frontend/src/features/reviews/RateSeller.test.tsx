@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import { RATINGS } from '@/features/reviews/ReviewFields';
 import { productDetail } from '@/testing/catalogue';
 import { API, signedInState, signIn, TEST_USER } from '@/testing/handlers';

@@ -1,19 +1,11 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Review, ReviewEligibility as Eligibility } from '@/contract/schema.gen';
 import { useCreateReviewMutation, useGetEligibilityQuery } from '@/features/reviews/api';
-import { formatDateTime, reviewErrorText } from '@/features/reviews/format';
-import {
-  ReviewFields,
-  reviewFieldErrors,
-  reviewFieldId,
-  validateReview,
-  type ReviewFieldErrors,
-  type ReviewValues,
-} from '@/features/reviews/ReviewFields';
+import { ReviewForm } from '@/features/reviews/ReviewFields';
 import { ReviewItem } from '@/features/reviews/ReviewItem';
-import { toApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import './reviews.css';
@@ -50,45 +42,15 @@ function NotEligible({ eligibility, sellerId }: { eligibility: Eligibility; sell
  */
 export function RateSeller({ adId, sellerId }: RateSellerProps) {
   const { t } = useTranslation('reviews');
-  const { t: tErrors } = useTranslation('errors');
-  const lang = useLang();
   const baseId = useId();
   const { data: eligibility } = useGetEligibilityQuery(adId);
   const [create, { isLoading: submitting }] = useCreateReviewMutation();
-  const [values, setValues] = useState<ReviewValues>({ rating: null, text: '' });
-  const [errors, setErrors] = useState<ReviewFieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Review | null>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (created !== null) doneRef.current?.focus();
   }, [created]);
-
-  function showErrors(next: ReviewFieldErrors) {
-    setErrors(next);
-    const first = (['rating', 'text'] as const).find((field) => next[field] !== undefined);
-    if (first) document.getElementById(reviewFieldId(baseId, first))?.focus();
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFailure(null);
-    const invalid = validateReview(values);
-    if (Object.keys(invalid).length > 0 || values.rating === null) {
-      showErrors(invalid);
-      return;
-    }
-    setErrors({});
-    try {
-      setCreated(await create({ adId, rating: values.rating, text: values.text.trim() }).unwrap());
-    } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(reviewErrorText(tErrors, apiError, lang));
-      showErrors(reviewFieldErrors(apiError.fields));
-    }
-  }
 
   // Nothing to say until the server has answered (and nothing when it cannot).
   if (created === null && eligibility === undefined) return null;
@@ -104,24 +66,18 @@ export function RateSeller({ adId, sellerId }: RateSellerProps) {
           <ReviewItem review={created} viewer={null} />
         </>
       ) : eligibility?.canReview ? (
-        <form
-          className="review-form"
-          noValidate
-          aria-labelledby={`${baseId}-title`}
-          onSubmit={(event) => void submit(event)}
+        <ReviewForm
+          initial={{ rating: null, text: '' }}
+          save={async (review) => {
+            setCreated(await create({ adId, ...review }).unwrap());
+          }}
+          busy={submitting}
+          labelledBy={`${baseId}-title`}
         >
-          <ReviewFields baseId={baseId} values={values} errors={errors} onChange={setValues} />
-          {failure !== null && (
-            <p className="review-alert" role="alert">
-              {failure}
-            </p>
-          )}
-          <div className="review-form__actions">
-            <button type="submit" className="button" disabled={submitting}>
-              {submitting ? t('rate.submitting') : t('rate.submit')}
-            </button>
-          </div>
-        </form>
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? t('rate.submitting') : t('rate.submit')}
+          </button>
+        </ReviewForm>
       ) : (
         eligibility !== undefined && <NotEligible eligibility={eligibility} sellerId={sellerId} />
       )}

@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/form/fields';
+import { useFormErrors, type FormErrors } from '@/components/form/formErrors';
 import { Stars } from '@/components/Stars/Stars';
-import { limits } from '@/contract/limits.gen';
-import { fieldErrorKey } from '@/lib/apiError';
+import * as limits from '@/contract/limits.gen';
+import { reviewErrorText } from '@/features/reviews/format';
+import { useLang } from '@/lib/useLang';
 
 /** The bounds the server checks (docs/openapi.yaml), in characters. */
 export const REVIEW_LIMITS = {
@@ -23,7 +26,9 @@ export interface ReviewValues {
   text: string;
 }
 
-export type ReviewField = keyof ReviewValues;
+/** The review form's fields, in form order (the first invalid one gets the focus). */
+const REVIEW_FIELDS = ['rating', 'text'] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
 export type ReviewFieldErrors = Partial<Record<ReviewField, string>>;
 
 /** Client-side check mirroring the server's: a rating, and 10 to 2000 characters of text. */
@@ -37,23 +42,9 @@ export function validateReview(values: ReviewValues): ReviewFieldErrors {
   return errors;
 }
 
-/** The server's field errors (`rating`, `text`) of a refused review. */
-export function reviewFieldErrors(fields: Record<string, string> | undefined): ReviewFieldErrors {
-  const errors: ReviewFieldErrors = {};
-  if (fields?.rating !== undefined) errors.rating = fields.rating;
-  if (fields?.text !== undefined) errors.text = fields.text;
-  return errors;
-}
-
-/** The id of a field's first control, to move focus to the first error. */
-export function reviewFieldId(baseId: string, field: ReviewField): string {
-  return field === 'rating' ? `${baseId}-rating-1` : `${baseId}-text`;
-}
-
 interface ReviewFieldsProps {
-  baseId: string;
+  form: FormErrors<ReviewField>;
   values: ReviewValues;
-  errors: ReviewFieldErrors;
   onChange: (values: ReviewValues) => void;
 }
 
@@ -61,25 +52,20 @@ interface ReviewFieldsProps {
  * The rating (a radio group of one to five stars, each with its words, usable by keyboard with
  * the arrow keys) and the text with a character counter.
  */
-export function ReviewFields({ baseId, values, errors, onChange }: ReviewFieldsProps) {
+function ReviewFields({ form, values, onChange }: ReviewFieldsProps) {
   const { t } = useTranslation('reviews');
-  const { t: tErrors } = useTranslation('errors');
-  const counterId = useId();
   const length = values.text.length;
   return (
     <>
-      <fieldset
-        className="field review-rating"
-        aria-describedby={errors.rating === undefined ? undefined : `${baseId}-rating-error`}
-      >
+      <fieldset className="field review-rating" aria-describedby={form.describedBy('rating')}>
         <legend>{t('form.rating')}</legend>
         <div className="review-rating__options">
-          {RATINGS.map((value) => (
+          {RATINGS.map((value, index) => (
             <label key={value} className="review-rating__option">
               <input
-                id={`${baseId}-rating-${value}`}
+                id={index === 0 ? form.idOf('rating') : undefined}
                 type="radio"
-                name={`${baseId}-rating`}
+                name={form.idOf('rating')}
                 value={value}
                 checked={values.rating === value}
                 onChange={() => {
@@ -91,35 +77,97 @@ export function ReviewFields({ baseId, values, errors, onChange }: ReviewFieldsP
             </label>
           ))}
         </div>
-        {errors.rating !== undefined && (
-          <p id={`${baseId}-rating-error`} className="field__error">
-            {tErrors(fieldErrorKey(errors.rating))}
-          </p>
-        )}
+        <FieldError form={form} field="rating" />
       </fieldset>
 
       <div className="field">
-        <label htmlFor={`${baseId}-text`}>{t('form.text')}</label>
+        <label htmlFor={form.idOf('text')}>{t('form.text')}</label>
         <textarea
-          id={`${baseId}-text`}
+          {...form.a11y('text', true)}
           rows={5}
           maxLength={REVIEW_LIMITS.textMax}
           value={values.text}
-          aria-invalid={errors.text === undefined ? undefined : true}
-          aria-describedby={[counterId, ...(errors.text === undefined ? [] : [`${baseId}-text-error`])].join(' ')}
           onChange={(event) => {
             onChange({ ...values, text: event.target.value });
           }}
         />
-        <p id={counterId} className="review-form__counter">
+        <p id={form.hintIdOf('text')} className="review-form__counter">
           {t('form.counter', { length, max: REVIEW_LIMITS.textMax, min: REVIEW_LIMITS.textMin })}
         </p>
-        {errors.text !== undefined && (
-          <p id={`${baseId}-text-error`} className="field__error">
-            {tErrors(fieldErrorKey(errors.text))}
-          </p>
-        )}
+        <FieldError form={form} field="text" />
       </div>
     </>
+  );
+}
+
+/** Why a review call was refused, in words (nothing while there is no refusal). */
+export function ReviewAlert({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p className="review-alert" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** What a review form sends once its checks pass. */
+export interface ReviewInput {
+  rating: number;
+  text: string;
+}
+
+interface ReviewFormProps {
+  initial: ReviewValues;
+  /** Sends the review; a rejection (the call's error) is shown on the form. */
+  save: (review: ReviewInput) => Promise<unknown>;
+  busy: boolean;
+  /** The form's name: a visible heading's id, or a label. */
+  labelledBy?: string;
+  label?: string;
+  /** The form's buttons. */
+  children: ReactNode;
+}
+
+/**
+ * A review's rating and text, checked before `save`: writing one and changing one. Field errors,
+ * the client's and the server's, show under their fields with focus on the first; a refusal is
+ * said above the buttons.
+ */
+export function ReviewForm({ initial, save, busy, labelledBy, label, children }: ReviewFormProps) {
+  const { t: tErrors } = useTranslation('errors');
+  const lang = useLang();
+  const form = useFormErrors(REVIEW_FIELDS);
+  const [values, setValues] = useState(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const invalid = validateReview(values);
+    if (Object.keys(invalid).length > 0 || values.rating === null) {
+      form.show(invalid);
+      return;
+    }
+    form.show({});
+    try {
+      await save({ rating: values.rating, text: values.text.trim() });
+    } catch (error) {
+      setFailure(reviewErrorText(tErrors, form.refused(error), lang));
+    }
+  }
+
+  return (
+    <form
+      className="review-form"
+      noValidate
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      onSubmit={(event) => void submit(event)}
+    >
+      <ReviewFields form={form} values={values} onChange={setValues} />
+      <ReviewAlert text={failure} />
+      <div className="review-form__actions">{children}</div>
+    </form>
   );
 }

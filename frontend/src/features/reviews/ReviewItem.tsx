@@ -3,21 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
+import { TextField } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 import { Stars } from '@/components/Stars/Stars';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import type { Review } from '@/contract/schema.gen';
 import { useReplyToReviewMutation, useReportReviewMutation, useUpdateReviewMutation } from '@/features/reviews/api';
 import { reviewErrorText } from '@/features/reviews/format';
-import {
-  REVIEW_LIMITS,
-  ReviewFields,
-  reviewFieldErrors,
-  reviewFieldId,
-  validateReview,
-  type ReviewFieldErrors,
-  type ReviewValues,
-} from '@/features/reviews/ReviewFields';
-import { fieldErrorKey, toApiError } from '@/lib/apiError';
+import { REVIEW_LIMITS, ReviewAlert, ReviewForm } from '@/features/reviews/ReviewFields';
 import { formatDate } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
@@ -31,61 +24,24 @@ export interface ReviewViewer {
 /** The author's change of their review, in place (rating and text). */
 function EditReview({ review, onDone }: { review: Review; onDone: () => void }) {
   const { t } = useTranslation('reviews');
-  const { t: tErrors } = useTranslation('errors');
-  const lang = useLang();
-  const baseId = useId();
-  const [values, setValues] = useState<ReviewValues>({ rating: review.rating, text: review.text });
-  const [errors, setErrors] = useState<ReviewFieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [update, { isLoading }] = useUpdateReviewMutation();
-
-  function showErrors(next: ReviewFieldErrors) {
-    setErrors(next);
-    const first = (['rating', 'text'] as const).find((field) => next[field] !== undefined);
-    if (first) document.getElementById(reviewFieldId(baseId, first))?.focus();
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isLoading) return;
-    setFailure(null);
-    const invalid = validateReview(values);
-    if (Object.keys(invalid).length > 0 || values.rating === null) {
-      showErrors(invalid);
-      return;
-    }
-    try {
-      await update({
-        id: review.id,
-        sellerId: review.sellerId,
-        rating: values.rating,
-        text: values.text.trim(),
-      }).unwrap();
-      onDone();
-    } catch (error) {
-      const apiError = toApiError(error);
-      setFailure(reviewErrorText(tErrors, apiError, lang));
-      showErrors(reviewFieldErrors(apiError.fields));
-    }
-  }
-
   return (
-    <form className="review-form" noValidate aria-label={t('edit.formLabel')} onSubmit={(event) => void submit(event)}>
-      <ReviewFields baseId={baseId} values={values} errors={errors} onChange={setValues} />
-      {failure !== null && (
-        <p className="review-alert" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="review-form__actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {t('edit.save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('edit.cancel')}
-        </button>
-      </div>
-    </form>
+    <ReviewForm
+      initial={{ rating: review.rating, text: review.text }}
+      save={async (changed) => {
+        await update({ id: review.id, sellerId: review.sellerId, ...changed }).unwrap();
+        onDone();
+      }}
+      busy={isLoading}
+      label={t('edit.formLabel')}
+    >
+      <button type="submit" className="button" disabled={isLoading}>
+        {t('edit.save')}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onDone}>
+        {t('edit.cancel')}
+      </button>
+    </ReviewForm>
   );
 }
 
@@ -94,59 +50,41 @@ function ReplyForm({ review }: { review: Review }) {
   const { t } = useTranslation('reviews');
   const { t: tErrors } = useTranslation('errors');
   const lang = useLang();
-  const id = useId();
+  const form = useFormErrors(['text']);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reply, { isLoading }] = useReplyToReviewMutation();
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
     if (text.trim() === '') {
-      setError('required');
-      fieldRef.current?.focus();
+      form.show({ text: 'required' });
       return;
     }
-    setError(null);
+    form.show({});
     try {
       await reply({ id: review.id, sellerId: review.sellerId, text: text.trim() }).unwrap();
     } catch (caught) {
-      const apiError = toApiError(caught);
-      setFailure(reviewErrorText(tErrors, apiError, lang));
-      if (apiError.fields?.text !== undefined) setError(apiError.fields.text);
+      setFailure(reviewErrorText(tErrors, form.refused(caught), lang));
     }
   }
 
   return (
     <form className="review-form review-form--reply" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="field">
-        <label htmlFor={`${id}-reply`}>{t('reply.label', { author: review.authorName })}</label>
-        <textarea
-          ref={fieldRef}
-          id={`${id}-reply`}
-          rows={3}
-          maxLength={REVIEW_LIMITS.replyMax}
-          value={text}
-          aria-invalid={error === null ? undefined : true}
-          aria-describedby={error === null ? undefined : `${id}-reply-error`}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-        />
-        {error !== null && (
-          <p id={`${id}-reply-error`} className="field__error">
-            {tErrors(fieldErrorKey(error))}
-          </p>
-        )}
-      </div>
-      {failure !== null && (
-        <p className="review-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <TextField
+        form={form}
+        field="text"
+        label={t('reply.label', { author: review.authorName })}
+        rows={3}
+        maxLength={REVIEW_LIMITS.replyMax}
+        value={text}
+        onValue={(_, value) => {
+          setText(value);
+        }}
+      />
+      <ReviewAlert text={failure} />
       <div className="review-form__actions">
         <button type="submit" className="button" disabled={isLoading}>
           {t('reply.submit')}
@@ -162,10 +100,9 @@ function ReportReview({ review }: { review: Review }) {
   const { t: tErrors } = useTranslation('errors');
   const lang = useLang();
   const dispatch = useAppDispatch();
-  const id = useId();
+  const form = useFormErrors(['reason']);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [report, { isLoading }] = useReportReviewMutation();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -173,7 +110,7 @@ function ReportReview({ review }: { review: Review }) {
   function close() {
     setOpen(false);
     setReason('');
-    setError(null);
+    form.show({});
     setFailure(null);
     buttonRef.current?.focus();
   }
@@ -183,8 +120,7 @@ function ReportReview({ review }: { review: Review }) {
     setFailure(null);
     const trimmed = reason.trim();
     if (trimmed === '') {
-      setError('required');
-      document.getElementById(`${id}-reason`)?.focus();
+      form.show({ reason: 'required' });
       return;
     }
     try {
@@ -192,8 +128,7 @@ function ReportReview({ review }: { review: Review }) {
       dispatch(toastShown({ kind: 'success', messageKey: 'errors:success.review_reported' }));
       close();
     } catch (caught) {
-      const apiError = toApiError(caught);
-      setFailure(reviewErrorText(tErrors, apiError, lang));
+      setFailure(reviewErrorText(tErrors, form.refused(caught), lang));
     }
   }
 
@@ -220,31 +155,18 @@ function ReportReview({ review }: { review: Review }) {
           onConfirm={() => void confirm()}
           onCancel={close}
         >
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>{t('report.reason')}</label>
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={REVIEW_LIMITS.reportMax}
-              value={reason}
-              aria-invalid={error === null ? undefined : true}
-              aria-describedby={error === null ? undefined : `${id}-reason-error`}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            {error !== null && (
-              <p id={`${id}-reason-error`} className="field__error">
-                {tErrors(fieldErrorKey(error))}
-              </p>
-            )}
-          </div>
-          {failure !== null && (
-            <p className="review-alert" role="alert">
-              {failure}
-            </p>
-          )}
+          <TextField
+            form={form}
+            field="reason"
+            label={t('report.reason')}
+            rows={3}
+            maxLength={REVIEW_LIMITS.reportMax}
+            value={reason}
+            onValue={(_, value) => {
+              setReason(value);
+            }}
+          />
+          <ReviewAlert text={failure} />
         </ConfirmDialog>
       )}
     </>

@@ -36,11 +36,9 @@ export function ReviewList({ sellerId, viewerId }: { sellerId: string; viewerId:
       </ul>
       <CursorPager
         label={t('list.pagination')}
-        page={pages.page}
+        pages={pages}
         nextCursor={reviews.data?.nextCursor}
         busy={reviews.isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
       />
     </>
   );

@@ -1,21 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isReviewIneligibilityReason, messageOptions, type ApiError } from '@/lib/apiError';
+import { formatDateTime } from '@/lib/dateTime';
 import { INTL_LOCALES, type Language } from '@/lib/languages';
-
-/** A moment in the language's Swiss convention (24.11.2026, 15:00), Swiss time. */
-export function formatDateTime(iso: string | undefined, lang: Language): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Zurich',
-  }).format(date);
-}
 
 /** An average rating with one decimal in the language's convention ("4.5", "4,5"). */
 export function formatRating(value: number, lang: Language): string {

@@ -5,7 +5,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { FREQUENCIES } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { SavedSearchInput } from '@/contract/schema.gen';
 import { useCreateSavedSearchMutation } from '@/features/savedSearches/api';
 import { fieldErrorKey, messageOptions, toApiError, type ApiError } from '@/lib/apiError';

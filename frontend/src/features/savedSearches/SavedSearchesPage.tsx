@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import { FREQUENCIES } from '@/contract/enums.gen';
-import { limits } from '@/contract/limits.gen';
+import * as limits from '@/contract/limits.gen';
 import type { SavedSearch, SavedSearchChange } from '@/contract/schema.gen';
 import {
   useDeleteSavedSearchMutation,
@@ -27,21 +28,13 @@ type Frequency = SavedSearch['frequency'];
 
 /** Shows a refused call's reason in a toast; resolves to whether the call succeeded. */
 function useReport() {
-  const { t } = useTranslation('errors');
-  const dispatch = useAppDispatch();
+  const showError = useErrorToast();
   return async function report(call: Promise<unknown>): Promise<boolean> {
     try {
       await call;
       return true;
     } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: `errors:${apiError.messageKey}`,
-          messageParams: messageOptions(t, apiError),
-        }),
-      );
+      showError(error);
       return false;
     }
   };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useGetSettingsQuery } from '@/app/referenceApi';
 import { Preloader } from '@/components/Preloader/Preloader';
-import { useGetSettingsQuery } from '@/features/settings/api';
 import { DEFAULT_SETTINGS, SettingsContext } from '@/lib/settings';
 
 /**

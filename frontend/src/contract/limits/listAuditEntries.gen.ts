@@ -1,0 +1,8 @@
+// Generated from docs/openapi.yaml by scripts/contract.mjs (npm run contract). Do not edit:
+// change the document and run the script again.
+
+export const listAuditEntries = {
+  targetType: { pattern: '^[a-z_]{1,32}$' },
+  targetId: { maxLength: 128 },
+  limit: { minimum: 1, maximum: 100 },
+} as const;

@@ -1,0 +1,4 @@
+// Generated from docs/openapi.yaml by scripts/contract.mjs (npm run contract). Do not edit:
+// change the document and run the script again.
+
+export const listReports = { limit: { minimum: 1, maximum: 100 } } as const;
