@@ -11,6 +11,7 @@ import (
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/httpx"
 	"github.com/remat/remat/shared/input"
+	"github.com/remat/remat/shared/limits"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -46,8 +47,8 @@ const (
 // page size.
 const (
 	MaxQueryText  = 200
-	MinRadius     = 1
-	MaxRadius     = 200
+	MinRadius     = limits.SearchRadiusMinKm
+	MaxRadius     = limits.SearchRadiusMaxKm
 	MaxSearchPage = 48
 )
 

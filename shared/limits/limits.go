@@ -11,3 +11,10 @@ const (
 	ContactUsSubject = 150
 	ContactUsMessage = 5000
 )
+
+// Search radius around a place, in km: the products search and saved
+// searches accept it, the search planner refuses anything else.
+const (
+	SearchRadiusMinKm = 1
+	SearchRadiusMaxKm = 200
+)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/limits"
 )
 
 // The planner turns a Query into a plan: the filters checked, the terms
@@ -67,8 +68,9 @@ func newPlan(q Query) (*plan, error) {
 	if q.ScanBudget <= 0 {
 		q.ScanBudget = DefaultScanBudget
 	}
-	if n := q.Near; n != nil && (n.RadiusKm <= 0 || n.RadiusKm > 500 || math.Abs(n.Lat) > 90 || math.Abs(n.Lon) > 180 || !hasPosition(n.Lat, n.Lon)) {
-		bad["near"] = apperr.FieldInvalid // a position and a radius of 0-500 km
+	if n := q.Near; n != nil && (n.RadiusKm < limits.SearchRadiusMinKm || n.RadiusKm > limits.SearchRadiusMaxKm ||
+		math.Abs(n.Lat) > 90 || math.Abs(n.Lon) > 180 || !hasPosition(n.Lat, n.Lon)) {
+		bad["near"] = apperr.FieldInvalid // a position and a radius within the contract's bounds
 	}
 	if len(bad) > 0 {
 		return nil, apperr.Validation(bad)

@@ -16,6 +16,7 @@ import (
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/ddb"
+	"github.com/remat/remat/shared/limits"
 )
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -235,7 +236,8 @@ func TestSearch(t *testing.T) {
 		}
 	})
 	t.Run("validation", func(t *testing.T) {
-		for _, q := range []Query{{Sort: "cheapest"}, {Condition: "broken"}, {MaxPriceRp: -1}, {Near: &Near{zurich[0], zurich[1], 0}}} {
+		for _, q := range []Query{{Sort: "cheapest"}, {Condition: "broken"}, {MaxPriceRp: -1}, {Near: &Near{zurich[0], zurich[1], 0}},
+			{Near: &Near{zurich[0], zurich[1], limits.SearchRadiusMinKm - 0.5}}, {Near: &Near{zurich[0], zurich[1], limits.SearchRadiusMaxKm + 1}}} {
 			_, err := Search(context.Background(), db, table, cur, q)
 			if got := apperr.From(err).Code; got != apperr.CodeValidationFailed {
 				t.Errorf("%+v: got %v, want %v", q, got, apperr.CodeValidationFailed)

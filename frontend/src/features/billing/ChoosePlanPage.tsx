@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -8,12 +8,18 @@ import {
   useGetPlansQuery,
 } from '@/features/billing/api';
 import { OrderSummary } from '@/features/billing/OrderSummary';
-import { ErrorAlert, localized, PaymentMethodText } from '@/features/billing/shared';
+import { localized, PaymentMethodText } from '@/features/billing/shared';
 import { toApiError, type ApiError } from '@/lib/apiError';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+
+/** The order form's one field. */
+const TERMS_FIELDS = ['acceptTerms'] as const;
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { FieldError } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 
 /**
  * Order confirmation (choose-plan, login-protected): product, price, totals with VAT, payment
@@ -35,9 +41,8 @@ export function ChoosePlanPage() {
   const preview = useGetOrderPreviewQuery(planId, { skip: planId === '', refetchOnMountOrArgChange: true });
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const [accepted, setAccepted] = useState(false);
-  const [termsError, setTermsError] = useState(false);
+  const form = useFormErrors(TERMS_FIELDS);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const termsId = useId();
 
   const plan = plans.data?.find((p) => p.id === planId);
   // currentData: never the figures of the plan shown before a change of ?plan=.
@@ -53,7 +58,7 @@ export function ChoosePlanPage() {
     return (
       <div className="container page page--narrow">
         <h1>{t('order.title')}</h1>
-        <ErrorAlert error={toApiError(plans.error)} />
+        <ApiErrorAlert className="billing-alert" error={toApiError(plans.error)} />
       </div>
     );
   }
@@ -75,7 +80,7 @@ export function ChoosePlanPage() {
     return (
       <div className="container page page--narrow">
         <h1>{t('order.title')}</h1>
-        {preview.error !== undefined && <ErrorAlert error={toApiError(preview.error)} />}
+        {preview.error !== undefined && <ApiErrorAlert className="billing-alert" error={toApiError(preview.error)} />}
         <Link className="button" to={paths.pricing(lang)}>
           {t('order.backToPlans')}
         </Link>
@@ -92,10 +97,10 @@ export function ChoosePlanPage() {
     if (isLoading || !plan) return;
     setFailure(null);
     if (!accepted) {
-      setTermsError(true);
-      document.getElementById(termsId)?.focus();
+      form.show({ acceptTerms: 'must_accept' });
       return;
     }
+    form.show({});
     try {
       const { order } = await createOrder({ planId: plan.id, acceptTerms: true }).unwrap();
       if (order.status === 'paid') {
@@ -104,9 +109,9 @@ export function ChoosePlanPage() {
         void navigate(paths.payment(lang, order.id));
       }
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = form.refused(error);
       setFailure(apiError);
-      if (apiError.code === 'terms_not_accepted') setTermsError(true);
+      if (apiError.code === 'terms_not_accepted') form.show({ acceptTerms: 'must_accept' });
     }
   }
 
@@ -141,30 +146,27 @@ export function ChoosePlanPage() {
       </section>
       <form className="order__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {failure && (
-          <ErrorAlert error={failure}>
+          <ApiErrorAlert className="billing-alert" error={failure}>
             {failure.code === 'already_subscribed' && (
               <p>
                 <Link to={paths.userPage(lang, USER_SEGMENTS.paymentDetails)}>{t('order.seeSubscription')}</Link>
               </p>
             )}
-          </ErrorAlert>
+          </ApiErrorAlert>
         )}
         <div className="field">
           <div className="choice">
             <input
-              id={termsId}
+              {...form.a11y('acceptTerms')}
               type="checkbox"
-              name="acceptTerms"
               checked={accepted}
               required
-              aria-invalid={termsError && !accepted ? true : undefined}
-              aria-describedby={termsError && !accepted ? `${termsId}-error` : undefined}
               onChange={(event) => {
                 setAccepted(event.target.checked);
-                if (event.target.checked) setTermsError(false);
+                if (event.target.checked) form.clear('acceptTerms');
               }}
             />
-            <label htmlFor={termsId}>
+            <label htmlFor={form.idOf('acceptTerms')}>
               {t('order.acceptStart')}
               <Link to={paths.terms(lang)} target="_blank" rel="noopener">
                 {t('order.termsLink')}
@@ -178,11 +180,7 @@ export function ChoosePlanPage() {
               {t('order.acceptEnd')}
             </label>
           </div>
-          {termsError && !accepted && (
-            <p id={`${termsId}-error`} className="field__error">
-              {t('errors:fields.must_accept')}
-            </p>
-          )}
+          <FieldError form={form} field="acceptTerms" />
         </div>
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? t('order.ordering') : t('order.submit')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useGetInvoiceQuery } from '@/features/billing/api';
-import { ErrorAlert, localized, usePaymentMethodLabel } from '@/features/billing/shared';
+import { localized, usePaymentMethodLabel } from '@/features/billing/shared';
 import { useInvoiceDownload } from '@/features/billing/useInvoiceDownload';
 import { toApiError } from '@/lib/apiError';
 import { formatDate, formatMoney, formatRate } from '@/lib/money';
@@ -9,6 +9,7 @@ import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 
 /** invoice/:id (login-protected): a Swiss VAT invoice as a document, and its PDF. */
 export function InvoicePage() {
@@ -33,7 +34,7 @@ export function InvoicePage() {
     return (
       <div className="container page page--narrow">
         <h1>{t('invoice.pageTitle')}</h1>
-        {invoice.error !== undefined && <ErrorAlert error={toApiError(invoice.error)} />}
+        {invoice.error !== undefined && <ApiErrorAlert className="billing-alert" error={toApiError(invoice.error)} />}
         <Link className="button" to={paths.userPage(lang, USER_SEGMENTS.paymentDetails)}>
           {t('invoice.back')}
         </Link>
@@ -58,7 +59,7 @@ export function InvoicePage() {
           {t('invoice.downloadPdf')}
         </button>
       </p>
-      {failure && <ErrorAlert error={failure} />}
+      {failure && <ApiErrorAlert className="billing-alert" error={failure} />}
       <article className="invoice" aria-labelledby="invoice-title">
         <header className="invoice__header">
           <h1 id="invoice-title">{t('invoice.title', { number: data.number })}</h1>

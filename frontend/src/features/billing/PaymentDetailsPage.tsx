@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Subscription } from '@/contract/schema.gen';
 import { useGetMySubscriptionsQuery, useGetPaymentsQuery } from '@/features/billing/api';
-import { ErrorAlert, localized, PaymentMethodText, StateBadge } from '@/features/billing/shared';
+import { localized, PaymentMethodText, StateBadge } from '@/features/billing/shared';
 import { useInvoiceDownload } from '@/features/billing/useInvoiceDownload';
 import { toApiError } from '@/lib/apiError';
 import { formatDate, formatMoney } from '@/lib/money';
@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 
 function CurrentSubscription({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
@@ -64,7 +65,7 @@ export function PaymentDetailsPage() {
       <section className="page__section" aria-labelledby="current-subscription-title">
         <h2 id="current-subscription-title">{t('details.currentTitle')}</h2>
         {subscriptions.isLoading && <p role="status">{t('loading')}</p>}
-        {subscriptions.isError && <ErrorAlert error={toApiError(subscriptions.error)} />}
+        {subscriptions.isError && <ApiErrorAlert className="billing-alert" error={toApiError(subscriptions.error)} />}
         {subscriptions.isSuccess && current === null && <p>{t('details.noSubscription')}</p>}
         {current !== null && <CurrentSubscription subscription={current} />}
         <p>
@@ -76,9 +77,9 @@ export function PaymentDetailsPage() {
 
       <section className="page__section" aria-labelledby="payment-history-title">
         <h2 id="payment-history-title">{t('details.historyTitle')}</h2>
-        {failure && <ErrorAlert error={failure} />}
+        {failure && <ApiErrorAlert className="billing-alert" error={failure} />}
         {payments.isLoading && <p role="status">{t('loading')}</p>}
-        {payments.isError && <ErrorAlert error={toApiError(payments.error)} />}
+        {payments.isError && <ApiErrorAlert className="billing-alert" error={toApiError(payments.error)} />}
         {payments.isSuccess && payments.data.length === 0 && <p>{t('details.noPayments')}</p>}
         {payments.isSuccess && payments.data.length > 0 && (
           <div className="table-scroll">

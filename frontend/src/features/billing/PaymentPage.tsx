@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useGetOrderQuery } from '@/features/billing/api';
 import { OrderSummary } from '@/features/billing/OrderSummary';
-import { ErrorAlert, localized } from '@/features/billing/shared';
+import { localized } from '@/features/billing/shared';
 import { StripePaymentForm } from '@/features/billing/StripePaymentForm';
 import { TestCardForm } from '@/features/billing/TestCardForm';
 import { toApiError } from '@/lib/apiError';
@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 
 /** Payment information (payment/:orderId): the order's amounts and the card details. */
 export function PaymentPage() {
@@ -30,7 +31,7 @@ export function PaymentPage() {
     return (
       <div className="container page page--narrow">
         <h1>{t('payment.title')}</h1>
-        {order.error !== undefined && <ErrorAlert error={toApiError(order.error)} />}
+        {order.error !== undefined && <ApiErrorAlert className="billing-alert" error={toApiError(order.error)} />}
         <Link className="button" to={paths.pricing(lang)}>
           {t('order.backToPlans')}
         </Link>

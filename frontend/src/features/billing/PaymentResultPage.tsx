@@ -4,13 +4,14 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { api } from '@/app/api';
 import { useAppDispatch } from '@/app/hooks';
 import { billingApi, useGetOrderQuery } from '@/features/billing/api';
-import { ErrorAlert, localized } from '@/features/billing/shared';
+import { localized } from '@/features/billing/shared';
 import { toApiError } from '@/lib/apiError';
 import { formatMoney } from '@/lib/money';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 
 /** How the result page waits for the webhook (tests shorten it). */
 export const PAYMENT_POLL = { intervalMs: 1500, timeoutMs: 60_000 };
@@ -73,7 +74,7 @@ export function PaymentResultPage() {
     return (
       <div className="container page page--narrow">
         <h1>{t('result.errorTitle')}</h1>
-        <ErrorAlert error={toApiError(order.error)} />
+        <ApiErrorAlert className="billing-alert" error={toApiError(order.error)} />
         <Link className="button" to={paths.pricing(lang)}>
           {t('order.backToPlans')}
         </Link>

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useGetMySubscriptionsQuery, useGetPlansQuery } from '@/features/billing/api';
 import { PlanCard } from '@/features/billing/PlanCard';
-import { ErrorAlert, useSignedIn } from '@/features/billing/shared';
+import { useSignedIn } from '@/features/billing/shared';
 import { toApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './billing.css';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 
 export const PLANS_ID = 'plans';
 /** Room left above the plans for the fixed header. */
@@ -73,7 +74,7 @@ export function SellPage() {
         </h2>
         <p className="plans__lead">{t('plans.lead')}</p>
         {plans.isLoading && <p role="status">{t('loading')}</p>}
-        {plans.isError && <ErrorAlert error={toApiError(plans.error)} />}
+        {plans.isError && <ApiErrorAlert className="billing-alert" error={toApiError(plans.error)} />}
         {plans.data?.length === 0 && <p>{t('plans.none')}</p>}
         {plans.data && plans.data.length > 0 && (
           <div className="plans__grid">

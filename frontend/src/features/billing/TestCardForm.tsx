@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '@/contract/schema.gen';
 import { usePayOrderInTestModeMutation } from '@/features/billing/api';
-import { ErrorAlert } from '@/features/billing/shared';
 import {
   CARD_FIELDS,
   formatCardNumber,
@@ -12,9 +11,12 @@ import {
   type CardField,
   type CardValues,
 } from '@/features/billing/usePaymentForm';
-import { fieldErrorKey, toApiError, type ApiError } from '@/lib/apiError';
+import { type ApiError } from '@/lib/apiError';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
+import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { Field } from '@/components/form/fields';
+import { useFormErrors } from '@/components/form/formErrors';
 
 /** Browser autofill hints of the card fields. */
 const AUTOCOMPLETE: Record<CardField, string> = { cardNumber: 'cc-number', expiry: 'cc-exp', cvc: 'cc-csc' };
@@ -32,22 +34,17 @@ export function TestCardForm({ order }: { order: Order }) {
   const navigate = useNavigate();
   const baseId = useId();
   const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
+  const form = useFormErrors(CARD_FIELDS);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [pay, { isLoading }] = usePayOrderInTestModeMutation();
-  const idOf = (field: CardField) => `${baseId}-${field}`;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     setFailure(null);
     const found = validateCard(values);
-    setErrors(found);
-    const first = CARD_FIELDS.find((field) => found[field] !== undefined);
-    if (first !== undefined) {
-      document.getElementById(idOf(first))?.focus();
-      return;
-    }
+    form.show(found);
+    if (CARD_FIELDS.some((field) => found[field] !== undefined)) return;
     try {
       await pay({
         orderId: order.id,
@@ -57,47 +54,32 @@ export function TestCardForm({ order }: { order: Order }) {
       }).unwrap();
       void navigate(paths.paymentSuccess(lang, order.id), { replace: true });
     } catch (error) {
-      const apiError = toApiError(error);
-      const fromServer: Partial<Record<CardField, string>> = {};
-      for (const [name, code] of Object.entries(apiError.fields ?? {})) {
-        if ((CARD_FIELDS as readonly string[]).includes(name)) fromServer[name as CardField] = code;
-      }
-      setErrors(fromServer);
-      setFailure(apiError);
+      setFailure(form.refused(error));
     }
   }
 
   function field(name: CardField, label: string, placeholder?: string) {
-    const id = idOf(name);
-    const error = errors[name];
     return (
-      <div className={`field test-card__${name}`}>
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          name={name}
-          type="text"
-          inputMode="numeric"
-          autoComplete={AUTOCOMPLETE[name]}
-          placeholder={placeholder}
-          required
-          value={values[name]}
-          aria-invalid={error !== undefined ? true : undefined}
-          aria-describedby={error !== undefined ? `${id}-error` : undefined}
-          onChange={(event) => {
-            const raw = event.target.value;
-            const next =
-              name === 'cardNumber' ? formatCardNumber(raw) : name === 'expiry' ? formatExpiry(raw) : raw.slice(0, 4);
-            setValues((current) => ({ ...current, [name]: next }));
-            setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-        />
-        {error !== undefined && (
-          <p id={`${id}-error`} className="field__error">
-            {t(`errors:${fieldErrorKey(error)}`)}
-          </p>
+      <Field form={form} field={name} label={label} className={`field test-card__${name}`}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            autoComplete={AUTOCOMPLETE[name]}
+            placeholder={placeholder}
+            required
+            value={values[name]}
+            onChange={(event) => {
+              const raw = event.target.value;
+              const next =
+                name === 'cardNumber' ? formatCardNumber(raw) : name === 'expiry' ? formatExpiry(raw) : raw.slice(0, 4);
+              setValues((current) => ({ ...current, [name]: next }));
+              form.clear(name);
+            }}
+          />
         )}
-      </div>
+      </Field>
     );
   }
 
@@ -117,14 +99,14 @@ export function TestCardForm({ order }: { order: Order }) {
         </ul>
       </div>
       {failure && (
-        <ErrorAlert error={failure}>
+        <ApiErrorAlert className="billing-alert" error={failure}>
           {failure.code === 'order_not_pending' && (
             <p>
               <Link to={paths.paymentSuccess(lang, order.id)}>{t('payment.seeStatus')}</Link>{' '}
               <Link to={paths.choosePlan(lang, order.planId)}>{t('payment.orderAgain')}</Link>
             </p>
           )}
-        </ErrorAlert>
+        </ApiErrorAlert>
       )}
       {field('cardNumber', t('payment.cardNumber'), TEST_CARD)}
       <div className="test-card__row">

@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import type { Localized, Payment } from '@/contract/schema.gen';
-import { messageOptions, type ApiError } from '@/lib/apiError';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/lib/languages';
 
 /** The text in `lang`, else English, else any language the API sent. */
@@ -14,24 +12,6 @@ export function localized(text: Localized | undefined, lang: Language): string {
 /** Signed in (read from the session state without importing the auth feature). */
 export function useSignedIn(): boolean {
   return useAppSelector((state) => state.auth.isLoggedIn && state.auth.token !== null);
-}
-
-/** A failed call's message in the UI language. */
-export function ApiErrorText({ error }: { error: ApiError }) {
-  const { t } = useTranslation('errors');
-  return <>{t(error.messageKey, messageOptions(t, error))}</>;
-}
-
-/** An error box for a failed load or action. */
-export function ErrorAlert({ error, children }: { error: ApiError; children?: ReactNode }) {
-  return (
-    <div className="billing-alert" role="alert">
-      <p>
-        <ApiErrorText error={error} />
-      </p>
-      {children}
-    </div>
-  );
 }
 
 /** The state of a subscription or payment as a coloured badge with text. */
