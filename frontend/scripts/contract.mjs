@@ -39,6 +39,8 @@ const ENUMS = {
   FREQUENCIES: 'SavedSearchInput.frequency',
   REVIEW_INELIGIBILITY_REASONS: 'ReviewEligibility.reason',
   SORTS: 'GET /api/v1/products ?sort',
+  NOTICE_LEVELS: 'SiteNotice.level',
+  SOCIAL_PROVIDERS: 'Settings.socialProviders',
 };
 
 /** The validation keywords a form can apply before sending. */
@@ -184,7 +186,10 @@ function enumSchema(where) {
     };
     s = find(s);
   }
-  return s?.$ref ? resolve(s.$ref) : s;
+  if (s?.$ref) s = resolve(s.$ref);
+  // A list's values are its items'.
+  if (s?.type === 'array' && s.items) s = s.items.$ref ? resolve(s.items.$ref) : s.items;
+  return s;
 }
 
 function enums() {

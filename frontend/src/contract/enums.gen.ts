@@ -172,3 +172,13 @@ export const REVIEW_INELIGIBILITY_REASONS = ['not_contacted', 'too_early', 'own_
  * The values of GET /api/v1/products ?sort in docs/openapi.yaml.
  */
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+
+/**
+ * The values of SiteNotice.level in docs/openapi.yaml.
+ */
+export const NOTICE_LEVELS = ['info', 'warning'] as const;
+
+/**
+ * The values of Settings.socialProviders in docs/openapi.yaml.
+ */
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;

@@ -1,4 +1,5 @@
 import { createContext, use } from 'react';
+import { NOTICE_LEVELS, SOCIAL_PROVIDERS } from '@/contract/enums.gen';
 import * as limits from '@/contract/limits.gen';
 import { isLanguage, LANGUAGES, type Language } from '@/lib/languages';
 
@@ -22,7 +23,6 @@ export interface Settings {
   signupsOpen: boolean;
 }
 
-export const NOTICE_LEVELS = ['info', 'warning'] as const;
 export type NoticeLevel = (typeof NOTICE_LEVELS)[number];
 
 /** The notice banner: `id` changes with every change an administrator saves. */
@@ -34,7 +34,6 @@ export interface SiteNotice {
   endsAt: string | null;
 }
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Maximum lengths (characters) of the contact-us fields. */

@@ -4,6 +4,7 @@ import { CursorPager } from '@/components/CursorPager/CursorPager';
 import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import type { AdminUser } from '@/contract/schema.gen';
 import type { ApiError } from '@/lib/apiError';
+import { AD_STATUSES } from '@/contract/enums.gen';
 
 export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();
@@ -19,8 +20,6 @@ export function AccountStatusBadge({ status }: { status: AdminUser['status'] }) 
   const { t } = useTranslation('admin');
   return <span className={`admin-badge admin-badge--${status}`}>{t(`accountStatus.${status}`)}</span>;
 }
-
-const AD_STATUSES = ['draft', 'active', 'inactive', 'expired'] as const;
 
 /** An ad's status in words (a status this version does not know is shown as sent). */
 export function AdStatusText({ status }: { status: string }) {
