@@ -221,8 +221,11 @@ describe('social sign-in return (login/social)', () => {
   it('refuses a hand-over link that another browser started, and says why', async () => {
     exchangeAnswers('the-code-this-browser-was-given');
     const { probe, store } = await renderApp('/fr/login/social#code=someone-elses-code&returnTo=%2Ffr%2F');
+    // The refusal may show before the navigation to the login page has settled.
     expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
-    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    await waitFor(() => {
+      expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    });
     expect(readStoredToken()).toBeNull();
     expect(store.getState().auth.isLoggedIn).toBe(false);
   });
@@ -230,8 +233,11 @@ describe('social sign-in return (login/social)', () => {
   it('never stores a token carried by the link itself', async () => {
     const bodies = exchangeAnswers('unused');
     const { probe, store } = await renderApp('/fr/login/social#token=jwt-test&returnTo=%2Ffr%2Fuser%2Finformation');
+    // The refusal may show before the navigation to the login page has settled.
     expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
-    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    await waitFor(() => {
+      expect(`${probe.location.pathname}${probe.location.search}`).toBe('/fr/login?error=oauth_handover_invalid');
+    });
     expect(bodies).toEqual([]);
     expect(readStoredToken()).toBeNull();
     expect(store.getState().auth.isLoggedIn).toBe(false);
