@@ -16,7 +16,8 @@ import (
 //	               id, userId, name, params (the list's query string),
 //	               criteria, place, frequency, paused, keys (the terms it is
 //	               filed under), createdAt, lastSentAt
-//	               while matches wait: GSI3PK = ALERTDUE#<frequency>,
+//	               while matches wait: GSI3PK = ALERTDUE#all (one queue for
+//	               both frequencies; the sender decides by frequency),
 //	               GSI3SK = <first match>#<id>
 //	Search count   PK = USER#<uid>        SK = SSCOUNT        type = SavedSearchCount
 //	               n (the limit's counter)
@@ -40,7 +41,7 @@ import (
 //	                                per match UpdateItem SSEARCH SET GSI3 keys
 //	                                (if_not_exists) IF paused = false, PutItem
 //	                                ALERTQ#id/adId
-//	Due searches (the sender)       Query GSI3 GSI3PK=ALERTDUE#<frequency>
+//	Due searches (the sender)       Query GSI3 GSI3PK=ALERTDUE#all
 //	                                GSI3SK <= now
 //	Their matches                   Query PK=ALERTQ#id
 //	After sending                   BatchWriteItem deletes of the matches sent,
@@ -52,7 +53,7 @@ const (
 	skCount       = "SSCOUNT"
 	entryPKPrefix = "ALERTIX#"
 	queuePKPrefix = "ALERTQ#"
-	duePKPrefix   = "ALERTDUE#"
+	duePK         = "ALERTDUE#all"
 
 	typeSearch = "SavedSearch"
 	typeCount  = "SavedSearchCount"
@@ -68,7 +69,6 @@ func entryPK(term string) string {
 	return entryPKPrefix + term
 }
 func queuePK(id string) string             { return queuePKPrefix + id }
-func duePK(frequency string) string        { return duePKPrefix + frequency }
 func dueSK(at time.Time, id string) string { return ddb.TimeKey(at, id) }
 
 func searchKey(uid, id string) map[string]types.AttributeValue {

@@ -292,7 +292,7 @@ func (st *Store) Record(ctx context.Context, e Entry, m Match, now time.Time) er
 		UpdateExpression:    aws.String("SET GSI3PK = :due, GSI3SK = if_not_exists(GSI3SK, :sk)"),
 		ConditionExpression: aws.String("attribute_exists(PK) AND paused = :false"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":due": str(duePK("all")), ":sk": str(dueSK(now, e.SearchID)), ":false": &types.AttributeValueMemberBOOL{Value: false},
+			":due": str(duePK), ":sk": str(dueSK(now, e.SearchID)), ":false": &types.AttributeValueMemberBOOL{Value: false},
 		},
 	})
 	if ddb.IsConditionFailed(err) {
@@ -320,7 +320,7 @@ func (st *Store) Due(ctx context.Context, now time.Time) ([]SavedSearch, error) 
 		TableName:                 aws.String(st.table),
 		IndexName:                 aws.String(ddb.IndexGSI3),
 		KeyConditionExpression:    aws.String("GSI3PK = :pk AND GSI3SK <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(duePK("all")), ":now": str(dueSK(now, "~"))},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(duePK), ":now": str(dueSK(now, "~"))},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("alerts: due searches: %w", err)
@@ -418,7 +418,7 @@ func (st *Store) settle(ctx context.Context, s SavedSearch, now time.Time, sent 
 		UpdateExpression:    aws.String("SET GSI3PK = :due, GSI3SK = if_not_exists(GSI3SK, :sk)"),
 		ConditionExpression: aws.String("attribute_exists(PK) AND paused = :false"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":due": str(duePK("all")), ":sk": str(dueSK(now, s.ID)), ":false": &types.AttributeValueMemberBOOL{Value: false},
+			":due": str(duePK), ":sk": str(dueSK(now, s.ID)), ":false": &types.AttributeValueMemberBOOL{Value: false},
 		},
 	})
 	if err != nil && !ddb.IsConditionFailed(err) {

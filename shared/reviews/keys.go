@@ -55,6 +55,8 @@ import (
 //	Reported reviews, oldest first           Query GSI3 GSI3PK=REVIEWREPORTED; their
 //	                                         reports Query PK=REVIEW#id begins_with REPORT#
 //	Rating                                   GetItem USER#sellerId/RATING
+//	A buyer's reviews (export, erasure)      Query PK=REVIEWBY#buyerId (the guards),
+//	                                         then the reviews they name
 const (
 	reviewPKPrefix = "REVIEW#"
 	skReview       = "REVIEW"
