@@ -75,21 +75,10 @@ func TestProxy(t *testing.T) {
 	}
 	admin, table := testcloud.DynamoDB(t)
 	tableARN := "arn:aws:dynamodb:eu-central-2:000000000000:table/" + table
-	policy, err := iam.ParsePolicy("Fn Policies[0]", map[string]any{"Statement": []any{
+	fn, dir := fnDirectory(t,
 		map[string]any{"Effect": "Allow", "Action": []any{"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:ConditionCheckItem"}, "Resource": tableARN},
 		map[string]any{"Effect": "Allow", "Action": "dynamodb:Query", "Resource": tableARN + "/index/GSI1"},
-	}}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn, err := iam.NewRolePrincipal(account, "FnRole", "Fn", []iam.Policy{policy})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir, err := iam.NewDirectory(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	)
 	rec := iam.NewRecorder()
 	proxy, err := New(testcloud.DynamoDBEndpoint(t), &iam.Enforcer{Directory: dir, Account: account, Recorder: rec, Logger: slog.New(slog.DiscardHandler)}, region, account, nil)
 	if err != nil {
@@ -192,4 +181,23 @@ func TestProxy(t *testing.T) {
 	if denied != 3 {
 		t.Errorf("denied calls recorded: got %d, want 3", denied)
 	}
+}
+
+// fnDirectory is one function, Fn, whose only policy has statements, and
+// the IAM directory that knows it.
+func fnDirectory(t *testing.T, statements ...any) (*iam.Principal, *iam.Directory) {
+	t.Helper()
+	policy, err := iam.ParsePolicy("Fn Policies[0]", map[string]any{"Statement": statements}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, err := iam.NewRolePrincipal(account, "FnRole", "Fn", []iam.Policy{policy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := iam.NewDirectory(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fn, dir
 }

@@ -54,20 +54,9 @@ func TestProxyFaults(t *testing.T) {
 	}
 	admin, table := testcloud.DynamoDB(t)
 	tableARN := "arn:aws:dynamodb:eu-central-2:000000000000:table/" + table
-	policy, err := iam.ParsePolicy("Fn Policies[0]", map[string]any{"Statement": []any{
+	fn, dir := fnDirectory(t,
 		map[string]any{"Effect": "Allow", "Action": []any{"dynamodb:GetItem", "dynamodb:PutItem"}, "Resource": tableARN},
-	}}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn, err := iam.NewRolePrincipal(account, "FnRole", "Fn", []iam.Policy{policy})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir, err := iam.NewDirectory(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	)
 	proxy, err := New(testcloud.DynamoDBEndpoint(t), &iam.Enforcer{Directory: dir, Account: account, Logger: slog.New(slog.DiscardHandler)}, region, account, nil)
 	if err != nil {
 		t.Fatal(err)

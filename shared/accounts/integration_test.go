@@ -250,27 +250,13 @@ func TestSignUpValidation(t *testing.T) {
 func TestParallelSignUpsOneAccount(t *testing.T) {
 	c := newCloud(t)
 	const n = 6
-	statuses := make(chan int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body, _ := json.Marshal(signupBody(fmt.Sprintf("Race@Example.ch%s", strings.Repeat(" ", i%2))))
-			req := httptest.NewRequest("POST", "/api/v1/auth/signup", bytes.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.RemoteAddr = fmt.Sprintf("203.0.113.%d:1000", i+1)
-			rec := httptest.NewRecorder()
-			c.handler.ServeHTTP(rec, req)
-			statuses <- rec.Code
-		}()
-	}
-	wg.Wait()
-	close(statuses)
-	counts := map[int]int{}
-	for s := range statuses {
-		counts[s]++
-	}
+	counts := c.concurrently(n, func(i int) *http.Request {
+		body, _ := json.Marshal(signupBody(fmt.Sprintf("Race@Example.ch%s", strings.Repeat(" ", i%2))))
+		req := httptest.NewRequest("POST", "/api/v1/auth/signup", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = fmt.Sprintf("203.0.113.%d:1000", i+1)
+		return req
+	})
 	if counts[201] != 1 || counts[409] != n-1 {
 		t.Errorf("statuses: got %v, want one 201 and %d 409", counts, n-1)
 	}
@@ -394,4 +380,25 @@ func TestResetPassword(t *testing.T) {
 	if r := reset(fourth, "fifth long passphrase", "fifth long passphrase"); r.Status != 400 || r.Code() != "invalid_token" {
 		t.Errorf("expired: got %d %s, want invalid_token", r.Status, r.Body)
 	}
+}
+
+// concurrently serves the n requests request(0..n-1) at the same time and
+// counts the statuses they got.
+func (c *cloud) concurrently(n int, request func(i int) *http.Request) map[int]int {
+	statuses := make(chan int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			rec := httptest.NewRecorder()
+			c.handler.ServeHTTP(rec, request(i))
+			statuses <- rec.Code
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	counts := map[int]int{}
+	for s := range statuses {
+		counts[s]++
+	}
+	return counts
 }

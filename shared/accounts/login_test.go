@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
@@ -199,29 +200,15 @@ func TestCreateAdminRace(t *testing.T) {
 		t.Errorf("wrong secret: got %d %s", r.Status, r.Body)
 	}
 	const n = 5
-	statuses := make(chan int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body, _ := json.Marshal(map[string]any{
-				"setupSecret": setupSecret, "firstName": "Ada", "lastName": "Admin",
-				"email": fmt.Sprintf("admin%d@remat.test", i), "password": goodPass,
-			})
-			req := httptest.NewRequest("POST", "/api/v1/auth/create-admin", bytes.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			rec := httptest.NewRecorder()
-			c.handler.ServeHTTP(rec, req)
-			statuses <- rec.Code
-		}()
-	}
-	wg.Wait()
-	close(statuses)
-	counts := map[int]int{}
-	for s := range statuses {
-		counts[s]++
-	}
+	counts := c.concurrently(n, func(i int) *http.Request {
+		body, _ := json.Marshal(map[string]any{
+			"setupSecret": setupSecret, "firstName": "Ada", "lastName": "Admin",
+			"email": fmt.Sprintf("admin%d@remat.test", i), "password": goodPass,
+		})
+		req := httptest.NewRequest("POST", "/api/v1/auth/create-admin", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	})
 	if counts[201] != 1 || counts[409] != n-1 {
 		t.Errorf("statuses: got %v, want one 201 and %d 409", counts, n-1)
 	}
