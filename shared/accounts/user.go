@@ -12,6 +12,7 @@ import (
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/input"
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/password"
 )
 
@@ -36,7 +37,7 @@ const (
 )
 
 // Languages of e-mails and links; DefaultLanguage when none is given.
-var Languages = []string{"en", "fr", "de", "it", "sq"}
+var Languages = langs.All
 
 // DefaultLanguage of accounts and e-mails.
 const DefaultLanguage = "fr"

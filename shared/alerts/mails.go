@@ -9,10 +9,11 @@ import (
 
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/invoice"
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/mail"
 )
 
-var languages = []string{"en", "fr", "de", "it", "sq"}
+var languages = langs.All
 
 const defaultLanguage = "fr"
 

@@ -21,6 +21,7 @@ import (
 	"github.com/remat/remat/shared/auth"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/input"
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/money"
 )
 
@@ -65,7 +66,7 @@ const (
 
 // PlanLanguages are the languages every plan name and description is
 // written in.
-var PlanLanguages = []string{"en", "fr", "de", "it", "sq"}
+var PlanLanguages = langs.All
 
 var planIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/audit"
+	"github.com/remat/remat/shared/langs"
 )
 
 // The administrators' editing of the category tree and the brand list
@@ -24,7 +25,7 @@ import (
 // taxonomy_brands.go.
 
 // CategoryLanguages are the languages every category is named in.
-var CategoryLanguages = []string{"en", "fr", "de", "it", "sq"}
+var CategoryLanguages = langs.All
 
 // Bounds of the taxonomy's input.
 const (

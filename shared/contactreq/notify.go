@@ -5,12 +5,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/mail"
 )
 
 // Languages of the notification; defaultLanguage when the seller's is
 // unknown (the product's default, spec §1).
-var languages = []string{"en", "fr", "de", "it", "sq"}
+var languages = langs.All
 
 const defaultLanguage = "fr"
 

@@ -20,12 +20,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/money"
 )
 
 // Languages are the languages an invoice can be rendered in; the first is
 // the fallback for an empty or unknown Language.
-var Languages = []string{"en", "fr", "de", "it", "sq"}
+var Languages = langs.All
 
 // Text is a string in several languages keyed by language code (en, fr,
 // de, it, sq), the shape plan names and order line descriptions have.

@@ -13,12 +13,14 @@ import (
 	"strings"
 	"sync"
 	texttemplate "text/template"
+
+	"github.com/remat/remat/shared/langs"
 )
 
 // Languages are the languages of every e-mail, one catalogue
 // (locales/<lang>.json) each. The catalogues hold the same keys; a test
 // fails when one is missing in any language.
-var Languages = []string{"en", "fr", "de", "it", "sq"}
+var Languages = langs.All
 
 // ErrUnknownText is wrapped by Render and Text when a language, a key or a
 // placeholder's value is missing: a bug, which the tests of this package

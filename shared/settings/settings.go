@@ -21,6 +21,7 @@ import (
 
 	"github.com/remat/remat/shared/config"
 	"github.com/remat/remat/shared/httpx"
+	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/limits"
 	"github.com/remat/remat/shared/money"
 	"github.com/remat/remat/shared/password"
@@ -28,7 +29,7 @@ import (
 
 // Languages of the UI (spec §1): English is the default and fallback of
 // the start-up configuration, French is where unprefixed paths redirect.
-var Languages = []string{"en", "fr", "de", "it", "sq"}
+var Languages = langs.All
 
 // Language defaults.
 const (
