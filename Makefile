@@ -48,6 +48,7 @@ bench: tools ## Benchmarks: gateway, cold start, search at 100,000 ads (about ha
 	REMAT_BENCH_ADS=$${REMAT_BENCH_ADS:-100000} go test -timeout 0 -run='^$$' -bench=. -benchmem -count=1 ./infra/bench/...
 	npm --prefix frontend run --silent build
 	npm --prefix frontend run --silent size
+	scripts/lighthouse.sh
 
 fuzz: ## Fuzz the API from docs/openapi.yaml with schemathesis on a local cloud (FUZZ_SECONDS=600 per identity)
 	@scripts/fuzz.sh
@@ -55,11 +56,13 @@ fuzz: ## Fuzz the API from docs/openapi.yaml with schemathesis on a local cloud 
 build: ## Build every function binary for Lambda (linux/arm64) into .aws-sam via SAM
 	$(MAKE) sam-build
 
-# Lean binaries: no symbol table or DWARF (-s), no local paths (-trimpath), static (no cgo),
+# Lean binaries: no symbol table or DWARF (-s), no local paths (-trimpath), static (no cgo; and
+# nodynamic: the images function's WebP encoder, github.com/gen2brain/webp, would otherwise link
+# purego to look for a shared libwebp, which makes a binary dynamically linked),
 # and no legacy go1.x RPC mode in aws-lambda-go (lambda.norpc). No VCS stamp (-buildvcs=false):
 # it changes with every commit and every edit anywhere in the tree, and without it a binary
 # depends on its code alone, so sambuildcheck can rebuild it byte for byte.
-LAMBDA_GOFLAGS := -trimpath -ldflags=-s -tags=lambda.norpc -buildvcs=false
+LAMBDA_GOFLAGS := -trimpath -ldflags=-s -tags=lambda.norpc,nodynamic -buildvcs=false
 SAM_BUILD_DIR ?= .aws-sam/build
 
 # Never SAM's cache (--no-cached): it watches only each CodeUri (functions/<name>), so a change

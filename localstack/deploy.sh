@@ -25,7 +25,9 @@ output() {
 go run ./infra/cmd/seed -dynamodb-endpoint "$endpoint" -table "$(output TableName)"
 
 npm --prefix frontend ci && npm --prefix frontend run build
-awslocal s3 sync frontend/dist "s3://$(output WebBucketName)/" --delete
+web="s3://$(output WebBucketName)"
+awslocal s3 sync frontend/dist/assets "$web/assets/" --cache-control 'public, max-age=31536000, immutable'
+awslocal s3 sync frontend/dist "$web/" --exclude 'assets/*' --delete --cache-control no-cache
 
 echo "API:  $(output ApiUrl)"
 echo "Site: $(output SiteUrl)"

@@ -106,7 +106,9 @@ test.describe('security', () => {
     const response = await request.get('/fr/');
     expect(response.ok()).toBe(true);
     const html = await response.text();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    // Data blocks (the inlined API answers, JSON-LD) are never executed; no other inline script.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>/i);
+    expect(html).toContain('<script id="remat-boot" type="application/json">');
     expect(html).not.toMatch(/<style[\s>]/i);
     expect(html).not.toMatch(/\sstyle=/i);
     expect(html).toContain('http-equiv="Content-Security-Policy"');

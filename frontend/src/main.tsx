@@ -3,6 +3,8 @@ import '@/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { bootHydrate, readBoot } from '@/app/boot';
+import { namespacesAt } from '@/app/pages';
 import { AppProviders } from '@/app/Providers';
 import { prefetchSettings } from '@/app/referenceApi';
 import { AppRoutes, preloadPage } from '@/app/router';
@@ -13,13 +15,19 @@ import { REDIRECT_LANGUAGE } from '@/lib/languages';
 import { languageFromPath } from '@/lib/localePath';
 
 // Start-up loads four things in parallel: the settings, the session (the stored token checked
-// against /auth/me), the current page's code and the dictionaries (awaited here; index.html
-// shows the preloader meanwhile).
+// against /auth/me), the current page's code and the dictionaries of the shell and that page
+// (awaited here; index.html shows the preloader meanwhile).
 const store = makeStore();
+// The API answers the server inlined into the page (app/boot.ts): in the cache before anything asks.
+const boot = readBoot(document);
+if (boot) store.dispatch(bootHydrate(boot));
 store.dispatch(prefetchSettings());
 void store.dispatch(restoreSession());
 preloadPage(window.location.pathname);
-const i18n = await createI18n(languageFromPath(window.location.pathname) ?? REDIRECT_LANGUAGE);
+const i18n = await createI18n(
+  languageFromPath(window.location.pathname) ?? REDIRECT_LANGUAGE,
+  namespacesAt(window.location.pathname),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

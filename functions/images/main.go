@@ -1,7 +1,9 @@
 // Command images is the Lambda S3 invokes for every object created under
 // uploads/ of the images bucket (template.yaml: an S3 event, prefix
 // uploads/): it turns a seller's uploaded photo into the thumb, card and
-// large renditions and marks the image ready, or failed with a reason
+// large renditions, JPEG and WebP (the WebP encoder runs in WebAssembly:
+// build with the nodynamic tag, as LAMBDA_GOFLAGS does, to keep the binary
+// static), and marks the image ready, or failed with a reason
 // (shared/imageproc). It has no HTTP route.
 //
 // Environment: the config package's global variables; IMAGES_BUCKET is

@@ -29,7 +29,7 @@ const (
 // TestColdStartAndS3Event wires the function from the environment the
 // local cloud gives it and delivers event.json (its bucket renamed to the
 // test's) through the Lambda handler: the uploaded photo becomes a ready
-// image with three renditions.
+// image with its JPEG and WebP renditions.
 func TestColdStartAndS3Event(t *testing.T) {
 	fn := testcloud.NewFunction(t, nil)
 	ctx := context.Background()
@@ -75,6 +75,17 @@ func TestColdStartAndS3Event(t *testing.T) {
 	}
 	if got.State != catalog.ImageReady || got.Width != 800 || got.Height != 600 {
 		t.Errorf("got %+v, want a ready 800x600 image", got)
+	}
+	// 800×600 is within the narrow box: one large WebP, the card's two and
+	// the thumbnail's, next to the three JPEGs.
+	if keys := got.Keys.All(); len(keys) != 7 || !got.Keys.HasWebP() {
+		t.Errorf("got keys %v, want three JPEGs and four WebP renditions", keys)
+	}
+	for _, v := range got.Keys.CardWebP {
+		head, err := client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(fn.Bucket), Key: aws.String(v.Key)})
+		if err != nil || aws.ToString(head.ContentType) != "image/webp" {
+			t.Errorf("%s: got %v, want a WebP object", v.Key, err)
+		}
 	}
 }
 

@@ -17,6 +17,8 @@
 //     partitions queried, filed entries read, capacity, matches and
 //     p50/p95 time.
 //   - BenchmarkProductPhoto12MP: the image pipeline's work on a generated
-//     12-megapixel JPEG (decode, the large/card/thumb renditions, three
-//     encodings), with the time per photo and the peak heap it held.
+//     12-megapixel JPEG (decode, the large/card/thumb renditions, three JPEG
+//     encodings; jpeg+webp adds the five WebP renditions, as the images
+//     function makes them), with the time per photo and the peak heap it
+//     held.
 package bench

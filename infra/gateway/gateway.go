@@ -140,6 +140,12 @@ type Config struct {
 	// MaxBodyBytes overrides the request payload limit (default
 	// MaxBodyBytes).
 	MaxBodyBytes int64
+	// Behaviors are the distribution's cache behaviours
+	// (BehaviorsFromTemplate): the first whose pattern matches picks the
+	// origin. Empty: /api/* is the API, /images/* the images, everything
+	// else the web build with the SPA fallback (a path whose last segment
+	// has no "." is index.html).
+	Behaviors []Behavior
 }
 
 // Scheduler runs a function's Schedule event on demand (the local cloud's
@@ -219,18 +225,39 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	r = normalizePath(r)
 	path := r.URL.Path
-	switch {
+	switch origin := g.origin(path); {
 	case strings.HasPrefix(path, "/_dev/"):
 		g.serveDev(rec, r)
-	case strings.HasPrefix(path, "/api/"):
+	case origin == OriginAPI:
 		g.serveAPI(rec, g.throughCloudFront(r), info)
-	case strings.HasPrefix(path, "/images/"):
+	case origin == OriginImages:
 		g.serveImages(rec, r)
+	case len(g.cfg.Behaviors) > 0:
+		g.static.serveFile(rec, r)
 	default:
 		g.static.serve(rec, r)
 	}
 
 	g.logRequest(r, rec, info, start, "")
+}
+
+// origin is the kind of origin that serves path: the first matching
+// behaviour's (Config.Behaviors), or the built-in split without them.
+func (g *Gateway) origin(path string) string {
+	for _, b := range g.cfg.Behaviors {
+		if matchPathPattern(b.Pattern, path) {
+			return b.Origin
+		}
+	}
+	switch {
+	case len(g.cfg.Behaviors) > 0:
+		return OriginWeb // no default behaviour: CloudFront requires one, the template check does too
+	case strings.HasPrefix(path, "/api/"):
+		return OriginAPI
+	case strings.HasPrefix(path, "/images/"):
+		return OriginImages
+	}
+	return OriginWeb
 }
 
 // logRequest writes one access-log line.

@@ -52,13 +52,28 @@ func spaKey(p string) string {
 	return p
 }
 
+// serve answers from the build with the SPA fallback (spaKey).
 func (s *staticSite) serve(w http.ResponseWriter, r *http.Request) {
+	s.serveKey(w, r, spaKey(r.URL.Path))
+}
+
+// serveFile answers from the build as the web bucket does behind a
+// behaviour without a function: the file at the path, or 404.
+func (s *staticSite) serveFile(w http.ResponseWriter, r *http.Request) {
+	key := r.URL.Path
+	if key == "/" || strings.HasSuffix(key, "/") {
+		http.Error(w, "Not Found", http.StatusNotFound)
+		return
+	}
+	s.serveKey(w, r, key)
+}
+
+func (s *staticSite) serveKey(w http.ResponseWriter, r *http.Request, key string) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		// CloudFront's answer for methods outside AllowedMethods.
 		http.Error(w, "Forbidden", http.StatusForbidden)
 		return
 	}
-	key := spaKey(r.URL.Path)
 	name := strings.TrimPrefix(key, "/")
 	f, err := s.open(name)
 	if err != nil {

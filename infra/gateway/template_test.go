@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -113,7 +114,11 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recordingInvoker{next: svc, hits: map[string][]hit{}}
-	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: rec, SecurityHeaders: headers, Logger: testLogger(),
+	behaviors, err := BehaviorsFromTemplate(tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Behaviors: behaviors, Invoker: rec, SecurityHeaders: headers, Logger: testLogger(),
 		OriginHeaders: http.Header{"X-Origin-Verify": {originSecret}}})
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +139,8 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 			t.Run(fn.LogicalID+" "+key, func(t *testing.T) {
 				method := route.Method
 				if method == "ANY" {
-					method = http.MethodGet
+					// Not GET: a GET without an API route is a page (GET /{proxy+}).
+					method = http.MethodPost
 				}
 				path := pathParam.ReplaceAllStringFunc(route.Path, func(m string) string {
 					if strings.HasSuffix(m, "+}") {
@@ -154,7 +160,7 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 					t.Fatal(err)
 				}
 				req.Header.Set("Content-Type", "application/json")
-				resp, err := http.DefaultClient.Do(req)
+				resp, err := noRedirects.Do(req)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -194,6 +200,10 @@ func TestTemplateRoutesAreServed(t *testing.T) {
 	}
 }
 
+// noRedirects answers with the route's own response (the pages' language
+// redirects included), not the one a redirect leads to.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
 func randomKey() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
@@ -223,7 +233,9 @@ func (l *logLines) Write(p []byte) (int, error) {
 func (l *logLines) route(id string) (string, bool) {
 	for deadline := time.Now().Add(2 * time.Second); ; {
 		l.mu.Lock()
-		for _, line := range l.lines {
+		// The last line with the id: a function that runs other handlers
+		// in-process (the pages inline API answers) logs theirs first.
+		for _, line := range slices.Backward(l.lines) {
 			_, js, ok := strings.Cut(line, "] ")
 			if !ok {
 				continue
@@ -297,15 +309,25 @@ func TestTemplateCatchAllRoute(t *testing.T) {
 	inv := &recordingInvoker{next: invokerFunc(func(context.Context, string, []byte) ([]byte, error) {
 		return []byte(`{"statusCode":404,"headers":{"Content-Type":"application/json"},"body":"{}"}`), nil
 	}), hits: map[string][]hit{}}
-	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Invoker: inv, Logger: testLogger()})
+	behaviors, err := BehaviorsFromTemplate(tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw, err := New(Config{Routes: RoutesFromTemplate(tpl), Behaviors: behaviors, Invoker: inv, Logger: testLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ method, path, wantKey, wantFunction string }{
-		{"GET", "/api/v1/nope", "$default", catchAll},
+		{"POST", "/api/v1/nope", "$default", catchAll},
 		{"PUT", "/api/v1/auth/login", "$default", catchAll},
 		{"DELETE", "/api/v1/plans", "$default", catchAll},
-		{"GET", "/api/v2/settings", "$default", catchAll},
+		{"PATCH", "/api/v2/settings", "$default", catchAll},
+		// GET and HEAD without an API route are the site's pages (the pages
+		// function answers an /api/ path there as $default would).
+		{"GET", "/api/v1/nope", "GET /{proxy+}", "PagesFunction"},
+		{"HEAD", "/api/v2/settings", "HEAD /{proxy+}", "PagesFunction"},
+		{"GET", "/fr/product/01J", "GET /{proxy+}", "PagesFunction"},
+		{"GET", "/", "GET /", "PagesFunction"},
 		{"POST", "/api/v1/auth/login", "POST /api/v1/auth/login", "AuthFunction"},
 	} {
 		rec := httptest.NewRecorder()

@@ -110,8 +110,10 @@ func BuildPackage(ctx context.Context, moduleRoot, pkg, out string) error {
 		return fmt.Errorf("build %s: %w", pkg, err)
 	}
 	// -buildvcs=false: local binaries need no VCS stamp, and stamping fails
-	// in a fresh repository without commits.
-	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-buildvcs=false", "-o", abs, pkg) //nolint:gosec // G204: building the caller's package is the point
+	// in a fresh repository without commits. nodynamic, as in the Makefile's
+	// LAMBDA_GOFLAGS: the WebP encoder of the images function stays in
+	// WebAssembly and the binary static, as deployed.
+	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-buildvcs=false", "-tags=nodynamic", "-o", abs, pkg) //nolint:gosec // G204: building the caller's package is the point
 	cmd.Dir = moduleRoot
 	cmd.Env = append(hostEnv(), "CGO_ENABLED=0")
 	var output bytes.Buffer

@@ -192,9 +192,11 @@ func operationName(r *http.Request, key string) string {
 	return r.Method + "Object"
 }
 
-// serve runs the emulator; an answer without a body still goes through
-// cw's header rewrite.
+// serve runs the emulator, with the headers S3 stores carried across it
+// (headers.go); an answer without a body still goes through cw's header
+// rewrite.
 func (f *front) serve(cw *corsWriter, r *http.Request) {
+	carryStoredHeaders(r)
 	f.next.ServeHTTP(cw, r)
 	if !cw.wrote {
 		cw.WriteHeader(http.StatusOK)
@@ -404,6 +406,7 @@ func (cw *corsWriter) WriteHeader(code int) {
 	}
 	cw.wrote = true
 	h := cw.Header()
+	dropEmptyStoredHeaders(h)
 	for k := range h {
 		if strings.HasPrefix(http.CanonicalHeaderKey(k), "Access-Control-") {
 			h.Del(k)

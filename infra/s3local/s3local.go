@@ -8,10 +8,13 @@
 // follows the buckets' CorsConfiguration from the template: preflights a
 // rule does not allow are refused like S3 refuses them. With Options.Faults,
 // an authorized request may fail with S3's own error or stall (package
-// faults). Differences from
-// S3 that remain: buckets are not versioned, Cache-Control is not kept,
-// and object-created notifications are emulated by OnObjectCreated
-// (NotificationEvent gives them the shape of S3's event).
+// faults). An object keeps the Cache-Control, Content-Type,
+// Content-Language and Expires it was written with and answers them on
+// GET and HEAD, as on S3 (headers.go). Differences from S3 that remain:
+// buckets are not versioned, a browser POST upload keeps no Cache-Control
+// (the catalogue uploads with presigned PUTs), and object-created
+// notifications are emulated by OnObjectCreated (NotificationEvent gives
+// them the shape of S3's event).
 package s3local
 
 import (
@@ -143,6 +146,7 @@ func Start(opts Options) (*Server, error) {
 		}
 	}
 
+	backend = storingBackend{Backend: backend}
 	s := &Server{backend: backend, served: make(chan struct{}), workDone: make(chan struct{})}
 	if opts.OnObjectCreated != nil {
 		s.events = make(chan ObjectCreated, 1024)

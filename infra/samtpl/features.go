@@ -114,21 +114,22 @@ var featureRows = newFeatureRows()
 
 func newFeatureRows() []feature {
 	const (
-		tpl     = scopeTemplate
-		res     = scopeResource
-		fn      = typeServerlessFunction
-		httpEv  = fn + " event HttpApi"
-		s3Ev    = fn + " event S3"
-		schedEv = fn + " event Schedule"
-		api     = "AWS::Serverless::HttpApi"
-		table   = "AWS::DynamoDB::Table"
-		bucket  = "AWS::S3::Bucket"
-		policy  = "AWS::S3::BucketPolicy"
-		param   = "AWS::SSM::Parameter"
-		dist    = "AWS::CloudFront::Distribution"
-		cfFn    = "AWS::CloudFront::Function"
-		headers = "AWS::CloudFront::ResponseHeadersPolicy"
-		oac     = "AWS::CloudFront::OriginAccessControl"
+		tpl         = scopeTemplate
+		res         = scopeResource
+		fn          = typeServerlessFunction
+		httpEv      = fn + " event HttpApi"
+		s3Ev        = fn + " event S3"
+		schedEv     = fn + " event Schedule"
+		api         = "AWS::Serverless::HttpApi"
+		table       = "AWS::DynamoDB::Table"
+		bucket      = "AWS::S3::Bucket"
+		policy      = "AWS::S3::BucketPolicy"
+		param       = "AWS::SSM::Parameter"
+		dist        = "AWS::CloudFront::Distribution"
+		cfFn        = "AWS::CloudFront::Function"
+		headers     = "AWS::CloudFront::ResponseHeadersPolicy"
+		oac         = "AWS::CloudFront::OriginAccessControl"
+		cachePolicy = "AWS::CloudFront::CachePolicy"
 
 		doc        = "documentation only: nothing reads it"
 		notChecked = "not checked locally (so the local stage can be `Stage=local`)"
@@ -263,7 +264,7 @@ func newFeatureRows() []feature {
 		feat(dist, "Properties.DistributionConfig.Origins[].S3OriginConfig", emulated, ""),
 		feat(dist, "Properties.DistributionConfig.Origins[].OriginCustomHeaders", emulated, "sent by the gateway to the origin"),
 		feat(dist, "Properties.DistributionConfig.Origins[].CustomOriginConfig", knownDifference, "the gateway calls the HTTP API in-process: protocols and TLS do not apply"),
-		feat(dist, "Properties.DistributionConfig.CacheBehaviors[].PathPattern", emulated, "the gateway routes these two patterns").only("/api/*", "/images/*"),
+		feat(dist, "Properties.DistributionConfig.CacheBehaviors[].PathPattern", emulated, "the gateway matches the patterns in order as CloudFront does (`*`, `?`, case-sensitive), the default behaviour last"),
 		feat(dist, "Properties.DistributionConfig.Aliases", knownDifference, "the site is `http://127.0.0.1:PORT`"),
 		feat(dist, "Properties.DistributionConfig.ViewerCertificate", knownDifference, "no TLS locally"),
 		feat(dist, "Properties.DistributionConfig.PriceClass", knownDifference, "one local edge"),
@@ -281,13 +282,15 @@ func newFeatureRows() []feature {
 			feat(dist, p+"Compress", emulated, "gzip when the client accepts it, from 1,000 bytes").only("true"),
 			feat(dist, p+"ResponseHeadersPolicyId", emulated, "the policy's headers are set on every response of the gateway"),
 			feat(dist, p+"AllowedMethods", knownDifference, "the gateway allows `GET` and `HEAD` on the site and `/images/*`, every method on `/api/*`, whatever is declared"),
-			feat(dist, p+"CachePolicyId", knownDifference, "the gateway caches nothing; the site sends its own `Cache-Control`"),
+			feat(dist, p+"CachePolicyId", knownDifference, "the gateway caches nothing; origins send their own `Cache-Control`"),
 			feat(dist, p+"OriginRequestPolicyId", knownDifference, "the gateway passes every viewer header, cookie and query parameter to `/api/*`, whatever policy is named"),
 			feat(dist, p+"ViewerProtocolPolicy", knownDifference, "no TLS locally: the gateway serves plain HTTP on loopback"),
 			feat(dist, p+"FunctionAssociations", knownDifference, "the gateway's built-in SPA fallback stands in for the function on the site; no function code runs"),
 		)
 	}
 	rows = append(rows,
+		feat(cachePolicy, "", knownDifference, "the gateway caches nothing: every request reaches the origin, which sends its own `Cache-Control`"),
+		feat(cachePolicy, "Properties", knownDifference, "kept as written; nothing is cached locally"),
 		feat(cfFn, "", knownDifference, "the gateway reproduces the SPA fallback function; its code is not run"),
 		feat(cfFn, "Properties", knownDifference, "kept as written; the code is not run"),
 

@@ -59,7 +59,8 @@ var demoEpoch = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 // DemoOptions configures Demo.
 type DemoOptions struct {
 	// Images is an S3 client for the images bucket named Bucket, where
-	// the photos' renditions go (under catalog.RenditionKeys).
+	// the photos' renditions go (each image's folder,
+	// catalog.WebPRenditionKey).
 	Images DemoImagesAPI
 	Bucket string
 	// Now is the seed time (default time.Now): the ads are published
@@ -192,7 +193,7 @@ func Demo(ctx context.Context, client *dynamodb.Client, table string, opts DemoO
 // the bucket was emptied since.
 func demoPhotosThere(ctx context.Context, opts DemoOptions) (bool, error) {
 	i := len(demoAds) - 1
-	key := catalog.RenditionKeys(demoAdID(i), demoImageID(i, demoAds[i].Photos-1)).Large
+	key := catalog.WebPRenditionKey(demoAdID(i), demoImageID(i, demoAds[i].Photos-1), catalog.RenditionLargeWebP)
 	_, err := opts.Images.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(opts.Bucket), Key: aws.String(key)})
 	var nf *s3types.NotFound
 	if errors.As(err, &nf) {

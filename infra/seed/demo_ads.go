@@ -13,6 +13,7 @@ import (
 	"github.com/remat/remat/shared/billing"
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/catalog"
+	"github.com/remat/remat/shared/imageproc"
 	"github.com/remat/remat/shared/imaging"
 )
 
@@ -56,8 +57,7 @@ func buildDemoAds(places map[string]catalog.Location, uids, subIDs []string, pla
 			id := demoImageID(i, k)
 			p.images = append(p.images, catalog.Image{
 				ID: id, State: catalog.ImageReady, ContentType: imaging.ProductContentType,
-				Keys: catalog.RenditionKeys(p.ad.ID, id), Width: largeW, Height: largeH,
-				CreatedAt: created.Add(time.Duration(k+1) * time.Minute),
+				Width: largeW, Height: largeH, CreatedAt: created.Add(time.Duration(k+1) * time.Minute),
 			})
 			p.photos = append(p.photos, photoSpec{Motif: motif, Variant: k, Accent: rgbHex(d.Accent), Seed: demoPhotoSeed(i, k)})
 		}
@@ -127,22 +127,26 @@ send:
 // one, since drawing dominates the seed's time (more so under -race).
 var renderDemoPhoto = renderPhoto
 
+// writeDemoAd draws the ad's photos and stores their renditions as the
+// image pipeline lays them out (imageproc.Files: the image's folder, JPEGs
+// and WebP renditions, immutable), then the ad with the images' keys.
 func writeDemoAd(ctx context.Context, store *catalog.Store, images *blob.Store, p preparedAd) error {
 	for k, spec := range p.photos {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
 		}
-		ph, err := renderDemoPhoto(spec)
+		out, err := renderDemoPhoto(spec)
 		if err != nil {
 			return fmt.Errorf("seed: demo: ad %s: %w", p.ad.ID, err)
 		}
-		keys := p.images[k].Keys
-		p.images[k].Size = int64(len(ph.Large))
-		for _, r := range []struct {
-			key  string
-			data []byte
-		}{{keys.Thumb, ph.Thumb}, {keys.Card, ph.Card}, {keys.Large, ph.Large}} {
-			if err := images.Put(ctx, r.key, imaging.ProductContentType, r.data, blob.ImmutableCacheControl); err != nil {
+		keys, files, err := imageproc.Files(p.ad.ID, p.images[k].ID, out)
+		if err != nil {
+			return fmt.Errorf("seed: demo: ad %s: %w", p.ad.ID, err)
+		}
+		p.images[k].Keys = keys
+		p.images[k].Size = int64(len(out.Large.Data))
+		for _, f := range files {
+			if err := images.Put(ctx, f.Key, f.ContentType, f.Data, blob.ImmutableCacheControl); err != nil {
 				return fmt.Errorf("seed: demo: ad %s: %w", p.ad.ID, err)
 			}
 		}

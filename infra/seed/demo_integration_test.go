@@ -15,11 +15,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"golang.org/x/image/webp"
 
 	"github.com/remat/remat/infra/samtpl"
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/billing"
+	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/ddb"
 	"github.com/remat/remat/shared/imaging"
@@ -80,8 +82,8 @@ func demoReferenceData(t *testing.T, client *dynamodb.Client, table string) {
 func memoisePhotos(t *testing.T) {
 	draw := renderDemoPhoto
 	var mu sync.Mutex
-	cache := map[photoSpec]photo{}
-	renderDemoPhoto = func(spec photoSpec) (photo, error) {
+	cache := map[photoSpec]imaging.ProductRenditions{}
+	renderDemoPhoto = func(spec photoSpec) (imaging.ProductRenditions, error) {
 		if raceEnabled {
 			spec = photoSpec{Motif: "bricks", Accent: rgbHex(0xb5532f)}
 		}
@@ -249,27 +251,56 @@ func checkDemoAds(t *testing.T, client *dynamodb.Client, table string, s3c *s3.C
 			t.Errorf("ad %s: expires %v, before the seed", a.ID, a.ExpiresAt)
 		}
 	}
-	// The renditions of one ad's photos, at the pipeline's sizes.
+	// The renditions of one ad's photos, laid out and sized as the
+	// pipeline makes them, JPEG and WebP, immutable.
 	first := got[0]
-	keys := catalog.RenditionKeys(first.ID, first.MainImageID)
+	img, err := catalog.NewStore(client, table).Image(t.Context(), first.ID, first.MainImageID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(name string) string { return catalog.WebPRenditionKey(first.ID, first.MainImageID, name) }
+	if img.Keys.Large != key(catalog.RenditionLargeJPEG) || len(img.Keys.All()) != 8 {
+		t.Errorf("main image keys: got %+v, want the image's folder with 3 JPEGs and 5 WebP renditions", img.Keys)
+	}
 	for _, r := range []struct {
-		key  string
-		w, h int
-	}{{keys.Thumb, imaging.ThumbWidth, imaging.ThumbHeight}, {keys.Card, imaging.CardWidth, imaging.CardHeight}, {keys.Large, largeW, largeH}} {
+		key         string
+		contentType string
+		w, h        int
+	}{
+		{key(catalog.RenditionThumbJPEG), imaging.ProductContentType, imaging.ThumbWidth, imaging.ThumbHeight},
+		{key(catalog.RenditionCardJPEG), imaging.ProductContentType, imaging.CardWidth, imaging.CardHeight},
+		{key(catalog.RenditionLargeJPEG), imaging.ProductContentType, largeW, largeH},
+		{key(catalog.RenditionThumbWebP), imaging.WebPContentType, imaging.ThumbWidth, imaging.ThumbHeight},
+		{key(catalog.RenditionCardSmallWebP), imaging.WebPContentType, imaging.CardSmallWidth, imaging.CardSmallHeight},
+		{key(catalog.RenditionCardWebP), imaging.WebPContentType, imaging.CardWidth, imaging.CardHeight},
+		{key(catalog.RenditionLargeSmallWebP), imaging.WebPContentType, 800, 600},
+		{key(catalog.RenditionLargeWebP), imaging.WebPContentType, largeW, largeH},
+	} {
 		out, err := s3c.GetObject(t.Context(), &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(r.key)})
 		if err != nil {
 			t.Fatalf("%s: %v", r.key, err)
 		}
-		cfg, err := jpeg.DecodeConfig(out.Body)
+		decodeConfig := jpeg.DecodeConfig
+		if r.contentType == imaging.WebPContentType {
+			decodeConfig = webp.DecodeConfig
+		}
+		cfg, err := decodeConfig(out.Body)
 		_ = out.Body.Close()
-		if err != nil || cfg.Width != r.w || cfg.Height != r.h || aws.ToString(out.ContentType) != imaging.ProductContentType {
-			t.Errorf("%s: got %dx%d %s (%v), want %dx%d JPEG", r.key, cfg.Width, cfg.Height, aws.ToString(out.ContentType), err, r.w, r.h)
+		if err != nil || cfg.Width != r.w || cfg.Height != r.h || aws.ToString(out.ContentType) != r.contentType ||
+			aws.ToString(out.CacheControl) != blob.ImmutableCacheControl {
+			t.Errorf("%s: got %dx%d %s %q (%v), want %dx%d %s, immutable", r.key, cfg.Width, cfg.Height,
+				aws.ToString(out.ContentType), aws.ToString(out.CacheControl), err, r.w, r.h, r.contentType)
 		}
 	}
-	// Every card the search shows exists.
+	// Every card the search shows exists, with its WebP renditions.
 	for _, a := range got {
-		if _, err := s3c.HeadObject(t.Context(), &s3.HeadObjectInput{Bucket: aws.String(bucket), Key: aws.String(a.MainCardKey())}); err != nil {
-			t.Errorf("ad %s: card %s: %v", a.ID, a.MainCardKey(), err)
+		for _, k := range append([]string{a.MainCardKey()}, keysOf(catalog.CardWebP(a.MainCardKey()))...) {
+			if _, err := s3c.HeadObject(t.Context(), &s3.HeadObjectInput{Bucket: aws.String(bucket), Key: aws.String(k)}); err != nil {
+				t.Errorf("ad %s: card %s: %v", a.ID, k, err)
+			}
+		}
+		if len(catalog.CardWebP(a.MainCardKey())) != 2 {
+			t.Errorf("ad %s: card %s has no WebP renditions", a.ID, a.MainCardKey())
 		}
 	}
 }
@@ -411,4 +442,12 @@ func checkDemoSearch(t *testing.T, client *dynamodb.Client, table string) {
 			t.Errorf("25 km around 1201: got %s in %s", c.Title, c.Canton)
 		}
 	}
+}
+
+func keysOf(vs []catalog.Variant) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.Key
+	}
+	return out
 }

@@ -3,48 +3,65 @@ package seed
 import (
 	"bytes"
 	"image"
-	"image/jpeg"
+	_ "image/jpeg" // decodeConfig reads the JPEG renditions
 	"maps"
 	"slices"
 	"testing"
 
+	_ "golang.org/x/image/webp" // and the WebP ones
+
 	"github.com/remat/remat/shared/imaging"
+	"github.com/remat/remat/shared/imaging/webpenc"
 )
 
-func decodeJPEG(t *testing.T, data []byte) image.Image {
-	t.Helper()
-	img, err := jpeg.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
-}
-
-// TestRenderPhotoMatchesThePipeline: the renditions have the sizes the
-// image pipeline gives the same picture (imaging.Product), so a demo ad
-// looks like an uploaded one everywhere.
+// TestRenderPhotoMatchesThePipeline: the demo photo has every rendition,
+// at the sizes, the image pipeline makes of the same picture uploaded
+// (imaging.Product), so a demo ad looks like an uploaded one everywhere.
 func TestRenderPhotoMatchesThePipeline(t *testing.T) {
 	p, err := renderPhoto(photoSpec{Motif: "bricks", Variant: 0, Accent: rgbHex(0xb5532f), Seed: 42})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := imaging.Product(bytes.NewReader(p.Large), imaging.ProductContentType, 0)
+	want, err := imaging.Product(bytes.NewReader(p.Large.Data), imaging.ProductContentType, 0, webpenc.Encode)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []struct {
-		name string
-		data []byte
-		want imaging.Rendition
-	}{{"thumb", p.Thumb, want.Thumb}, {"card", p.Card, want.Card}, {"large", p.Large, want.Large}} {
-		b := decodeJPEG(t, r.data).Bounds()
-		if b.Dx() != r.want.Width || b.Dy() != r.want.Height {
-			t.Errorf("%s: got %dx%d, want %dx%d as the pipeline makes it", r.name, b.Dx(), b.Dy(), r.want.Width, r.want.Height)
+	if p.Large.Width != largeW || p.Large.Height != largeH || max(largeW, largeH) > imaging.LargeMaxSide {
+		t.Errorf("large: got %dx%d, want %dx%d", p.Large.Width, p.Large.Height, largeW, largeH)
+	}
+	roles := []struct {
+		name      string
+		got, want []imaging.Rendition
+		format    imaging.Format
+	}{
+		{"jpeg", []imaging.Rendition{p.Thumb, p.Card, p.Large}, []imaging.Rendition{want.Thumb, want.Card, want.Large}, imaging.FormatJPEG},
+		{"thumb webp", p.ThumbWebP, want.ThumbWebP, imaging.FormatWebP},
+		{"card webp", p.CardWebP, want.CardWebP, imaging.FormatWebP},
+		{"large webp", p.LargeWebP, want.LargeWebP, imaging.FormatWebP},
+	}
+	for _, r := range roles {
+		if len(r.got) != len(r.want) || len(r.got) == 0 {
+			t.Errorf("%s: got %d renditions, want %d", r.name, len(r.got), len(r.want))
+			continue
+		}
+		for i, g := range r.got {
+			if f, _ := imaging.Sniff(g.Data); f != r.format {
+				t.Errorf("%s %d: format %q, want %q", r.name, i, f, r.format)
+			}
+			cfg, err := decodeConfig(g.Data)
+			if err != nil || cfg.Width != g.Width || cfg.Height != g.Height {
+				t.Errorf("%s %d: decodes as %dx%d (%v), announced %dx%d", r.name, i, cfg.Width, cfg.Height, err, g.Width, g.Height)
+			}
+			if w := r.want[i]; g.Width != w.Width || g.Height != w.Height {
+				t.Errorf("%s %d: got %dx%d, want %dx%d as the pipeline makes it", r.name, i, g.Width, g.Height, w.Width, w.Height)
+			}
 		}
 	}
-	if p.Width != largeW || p.Height != largeH || max(largeW, largeH) > imaging.LargeMaxSide {
-		t.Errorf("large: got %dx%d", p.Width, p.Height)
-	}
+}
+
+func decodeConfig(data []byte) (image.Config, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	return cfg, err //nolint:wrapcheck // a test helper
 }
 
 func TestRenderPhotoIsDeterministic(t *testing.T) {
@@ -57,7 +74,7 @@ func TestRenderPhotoIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(a.Large, b.Large) || !bytes.Equal(a.Thumb, b.Thumb) {
+	if !bytes.Equal(a.Large.Data, b.Large.Data) || !bytes.Equal(a.Thumb.Data, b.Thumb.Data) || !bytes.Equal(a.CardWebP[1].Data, b.CardWebP[1].Data) {
 		t.Error("the same spec gave different bytes")
 	}
 	spec.Seed++
@@ -65,7 +82,7 @@ func TestRenderPhotoIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Equal(a.Thumb, c.Thumb) {
+	if bytes.Equal(a.Thumb.Data, c.Thumb.Data) {
 		t.Error("another seed gave the same picture")
 	}
 	if _, err := renderPhoto(photoSpec{Motif: "unicorn"}); err == nil {

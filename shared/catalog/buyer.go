@@ -190,3 +190,9 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (SearchResult, err
 	res.Page = page
 	return res, nil
 }
+
+// Gone reports whether ad id was deleted (its tombstone, kept GoneFor):
+// the public page of such an ad answers 410 rather than 404.
+func (s *Service) Gone(ctx context.Context, id string) (bool, error) {
+	return s.store.Gone(ctx, id)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -183,7 +184,7 @@ func TestImageFunctionCalls(t *testing.T) {
 			t.Errorf("ready: got %v, want nil (also when repeated)", err)
 		}
 	}
-	if got, _ := c.store.Image(ctx, id, img); got.State != catalog.ImageReady || got.Width != 1600 || got.Height != 1067 || got.Keys != keys {
+	if got, _ := c.store.Image(ctx, id, img); got.State != catalog.ImageReady || got.Width != 1600 || got.Height != 1067 || !reflect.DeepEqual(got.Keys, keys) {
 		t.Errorf("ready image: got %+v", got)
 	}
 	if a, _ := c.store.Ad(ctx, id); a.MainImageID != img {

@@ -25,8 +25,9 @@ const DefaultAdDurationDays = 60
 // PublishedAt + DefaultAdDurationDays, ImageOrder is the images in the
 // given order, MainImageID the first image. Each image gets AdID = ad.ID,
 // state ready, RenditionKeys and UploadKey when its keys are empty, and
-// the ad's CreatedAt when it has none. The renditions themselves must be
-// in S3 under the keys.
+// the ad's CreatedAt when it has none; WebPImages lists the images with
+// WebP renditions. The renditions themselves must be in S3 under the
+// keys.
 func (s *Store) PutImported(ctx context.Context, ad Ad, images []Image) error {
 	if !ValidID(ad.ID) || ad.SellerID == "" || ad.CreatedAt.IsZero() {
 		return fmt.Errorf("catalog: import ad %q: want a ULID id, a seller and a creation time", ad.ID)
@@ -51,13 +52,17 @@ func (s *Store) PutImported(ctx context.Context, ad Ad, images []Image) error {
 		return nil
 	}
 	order := ad.ImageOrder == nil
+	ad.WebPImages = nil
 	for i, img := range images {
 		if !ValidID(img.ID) {
 			return fmt.Errorf("catalog: import ad %s: image id %q is not a ULID", ad.ID, img.ID)
 		}
 		img.AdID, img.State, img.Reason = ad.ID, ImageReady, ""
-		if img.Keys == (ImageKeys{}) {
+		if img.Keys.IsZero() {
 			img.Keys = RenditionKeys(ad.ID, img.ID)
+		}
+		if img.Keys.HasWebP() {
+			ad.WebPImages = append(ad.WebPImages, img.ID)
 		}
 		if img.UploadKey == "" {
 			img.UploadKey = UploadKey(ad.ID, img.ID)

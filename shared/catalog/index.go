@@ -19,7 +19,7 @@ func SearchAd(a Ad) search.Ad {
 		ID: a.ID, Title: a.Title, Brand: a.Brand, CategoryPath: a.CategoryPath, Condition: a.Condition,
 		PriceRp: a.PriceRp, DiscountPct: a.DiscountPct, Canton: a.Location.Canton, PostalCode: a.Location.PostalCode,
 		Locality: a.Location.Locality, Lat: a.Location.Lat, Lon: a.Location.Lon, PublishedAt: a.PublishedAt,
-		ThumbKey: a.MainCardKey(), SellerID: a.SellerID,
+		UpdatedAt: a.UpdatedAt, ThumbKey: a.MainCardKey(), SellerID: a.SellerID,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/remat/remat/shared/accounts"
 	"github.com/remat/remat/shared/blob"
+	"github.com/remat/remat/shared/imaging"
 	"github.com/remat/remat/shared/search"
 )
 
@@ -22,15 +23,53 @@ func apiTimeOpt(t time.Time) string {
 	return apiTime(t)
 }
 
-// CardJSON is a search card with the site path of its picture.
+// CardJSON is a search card with the site paths of its picture: the card
+// JPEG and, for a photo processed with them, its WebP renditions.
 type CardJSON struct {
 	search.Card
-	ImageURL string `json:"imageUrl,omitempty"`
+	ImageURL  string       `json:"imageUrl,omitempty"`
+	ImageWebP []SourceJSON `json:"imageWebp,omitempty"`
 }
 
-// NewCardJSON is card c with the site path of its picture.
+// NewCardJSON is card c with the site paths of its picture.
 func NewCardJSON(c search.Card) CardJSON {
-	return CardJSON{Card: c, ImageURL: blob.PublicPath(c.ThumbKey)}
+	return CardJSON{Card: c, ImageURL: blob.PublicPath(c.ThumbKey), ImageWebP: sourcesJSON(CardWebP(c.ThumbKey))}
+}
+
+// SourceJSON is one WebP rendition of a picture, for a srcset: its site
+// path and pixel size.
+type SourceJSON struct {
+	URL    string `json:"url"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// sourcesJSON is vs as the API sends them; nil (left out) when empty.
+func sourcesJSON(vs []Variant) []SourceJSON {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]SourceJSON, len(vs))
+	for i, v := range vs {
+		out[i] = SourceJSON{URL: blob.PublicPath(v.Key), Width: v.Width, Height: v.Height}
+	}
+	return out
+}
+
+// CardWebP returns the WebP renditions of the card whose JPEG is at
+// cardKey (Ad.MainCardKey, a search card's ThumbKey), narrowest first, or
+// nil when the card's image was processed before WebP renditions: only
+// images with them have the folder layout (WebPRenditionKey), and the
+// card's two WebP sizes are fixed.
+func CardWebP(cardKey string) []Variant {
+	folder, ok := strings.CutSuffix(cardKey, "/"+RenditionCardJPEG)
+	if !ok || !strings.HasPrefix(folder, productsPrefix) {
+		return nil
+	}
+	return []Variant{
+		{Key: folder + "/" + RenditionCardSmallWebP, Width: imaging.CardSmallWidth, Height: imaging.CardSmallHeight},
+		{Key: folder + "/" + RenditionCardWebP, Width: imaging.CardWidth, Height: imaging.CardHeight},
+	}
 }
 
 func cardsJSON(cards []search.Card) []CardJSON {
@@ -42,17 +81,21 @@ func cardsJSON(cards []search.Card) []CardJSON {
 }
 
 // ImageJSON is one image of a product detail. Public viewers see ready
-// images only.
+// images only. The WebP lists are the same pictures as the JPEG URLs,
+// narrowest first, left out for images processed before WebP renditions.
 type ImageJSON struct {
-	ID       string `json:"id"`
-	State    string `json:"state"`
-	Reason   string `json:"reason,omitempty"`
-	Main     bool   `json:"main"`
-	ThumbURL string `json:"thumbUrl,omitempty"`
-	CardURL  string `json:"cardUrl,omitempty"`
-	LargeURL string `json:"largeUrl,omitempty"`
-	Width    int    `json:"width,omitempty"`
-	Height   int    `json:"height,omitempty"`
+	ID        string       `json:"id"`
+	State     string       `json:"state"`
+	Reason    string       `json:"reason,omitempty"`
+	Main      bool         `json:"main"`
+	ThumbURL  string       `json:"thumbUrl,omitempty"`
+	CardURL   string       `json:"cardUrl,omitempty"`
+	LargeURL  string       `json:"largeUrl,omitempty"`
+	Width     int          `json:"width,omitempty"`
+	Height    int          `json:"height,omitempty"`
+	ThumbWebP []SourceJSON `json:"thumbWebp,omitempty"`
+	CardWebP  []SourceJSON `json:"cardWebp,omitempty"`
+	LargeWebP []SourceJSON `json:"largeWebp,omitempty"`
 }
 
 // SellerJSON is the public identity of an ad's seller.
@@ -142,6 +185,7 @@ func imagesJSON(rec AdRecord, privileged bool) []ImageJSON {
 		if img.State == ImageReady {
 			j.ThumbURL, j.CardURL, j.LargeURL = blob.PublicPath(img.Keys.Thumb), blob.PublicPath(img.Keys.Card), blob.PublicPath(img.Keys.Large)
 			j.Width, j.Height = img.Width, img.Height
+			j.ThumbWebP, j.CardWebP, j.LargeWebP = sourcesJSON(img.Keys.ThumbWebP), sourcesJSON(img.Keys.CardWebP), sourcesJSON(img.Keys.LargeWebP)
 		}
 		out = append(out, j)
 	}
@@ -172,25 +216,28 @@ func sellerJSON(a Ad, u accounts.User) SellerJSON {
 
 // MyAdJSON is one row of My ads.
 type MyAdJSON struct {
-	ID               string `json:"id"`
-	Title            string `json:"title"`
-	CategorySlug     string `json:"categorySlug"`
-	PriceRp          int64  `json:"priceRp"`
-	DiscountPct      int    `json:"discountPct"`
-	EffectivePriceRp int64  `json:"effectivePriceRp"`
-	Status           string `json:"status"`
-	Clicks           int64  `json:"clicks"`
-	Favourites       int64  `json:"favourites"`
-	ImageURL         string `json:"imageUrl,omitempty"`
-	CreatedAt        string `json:"createdAt"`
-	UpdatedAt        string `json:"updatedAt"`
-	ExpiresAt        string `json:"expiresAt,omitempty"`
+	ID               string       `json:"id"`
+	Title            string       `json:"title"`
+	CategorySlug     string       `json:"categorySlug"`
+	PriceRp          int64        `json:"priceRp"`
+	DiscountPct      int          `json:"discountPct"`
+	EffectivePriceRp int64        `json:"effectivePriceRp"`
+	Status           string       `json:"status"`
+	Clicks           int64        `json:"clicks"`
+	Favourites       int64        `json:"favourites"`
+	ImageURL         string       `json:"imageUrl,omitempty"`
+	ImageWebP        []SourceJSON `json:"imageWebp,omitempty"`
+	CreatedAt        string       `json:"createdAt"`
+	UpdatedAt        string       `json:"updatedAt"`
+	ExpiresAt        string       `json:"expiresAt,omitempty"`
 }
 
 func myAdJSON(a Ad, st Stats) MyAdJSON {
+	card := a.MainCardKey()
 	return MyAdJSON{
 		ID: a.ID, Title: a.Title, CategorySlug: a.CategorySlug, PriceRp: a.PriceRp, DiscountPct: a.DiscountPct,
-		EffectivePriceRp: a.EffectivePriceRp(), Status: a.Status, Clicks: st.Clicks, Favourites: max(st.Favourites, 0), ImageURL: blob.PublicPath(a.MainCardKey()),
+		EffectivePriceRp: a.EffectivePriceRp(), Status: a.Status, Clicks: st.Clicks, Favourites: max(st.Favourites, 0),
+		ImageURL: blob.PublicPath(card), ImageWebP: sourcesJSON(CardWebP(card)),
 		CreatedAt: apiTime(a.CreatedAt), UpdatedAt: apiTime(a.UpdatedAt), ExpiresAt: apiTimeOpt(a.ExpiresAt),
 	}
 }

@@ -24,15 +24,18 @@ import (
 //	             quantity {amount, unit}, pickup, delivery, location {kind,
 //	             postalCode, locality, canton, lat, lon}, mainImageId,
 //	             imageOrder, imageCount (pending + ready images, the
-//	             allowance counter), createdAt, updatedAt, publishedAt,
+//	             allowance counter), webpImages (string set: the ready
+//	             images with WebP renditions), createdAt, updatedAt, publishedAt,
 //	             expiresAt, subscriptionId, sellerHidden (the seller's
 //	             account is suspended or banned: see moderation.go)
 //	Ad stats     PK = AD#<adId>             SK = STATS            type = AdStats
 //	             clicks (ADD), favourites (ADD, by package favourites)
 //	Ad image     PK = AD#<adId>             SK = IMG#<imageId>    type = AdImage
 //	             imageId, adId, state, reason, contentType, size,
-//	             uploadKey, keys {thumb, card, large}, width, height,
-//	             createdAt
+//	             uploadKey, keys {thumb, card, large: JPEG keys;
+//	             thumbWebp, cardWebp, largeWebp: [{key, width, height}],
+//	             narrowest first, absent before WebP renditions}, width,
+//	             height (of the large rendition), createdAt
 //	Image lookup PK = IMAGE#<imageId>       SK = IMAGE            type = ImageLookup
 //	             adId, sellerId: which ad an image id belongs to
 //	View guard   PK = VIEW#<adId>#<yyyy-mm-dd>  SK = <sha256 of the visitor id>
@@ -71,10 +74,10 @@ import (
 //	    Put AD#id/IMG#imageId, Put IMAGE#imageId (attribute_not_exists)
 //	Image ready / failed           TransactWriteItems [Update IMG state IF
 //	                               state = pending, Update AD (main image if
-//	                               none / imageCount - 1)]
+//	                               none, ADD webpImages / imageCount - 1)]
 //	Delete an image                TransactWriteItems [Delete IMG, Delete
-//	                               IMAGE#, Update AD (order, count, main)
-//	                               IF mainImageId = :seen]
+//	                               IMAGE#, Update AD (order, count, main,
+//	                               DELETE webpImages) IF mainImageId = :seen]
 //	Which ad has an image          GetItem IMAGE#imageId/IMAGE
 //	Count a click                  ratelimit items (views.go): the address's
 //	                               budget, then its one view of the ad today;
@@ -82,6 +85,8 @@ import (
 //	                               attribute_not_exists, Update STATS ADD
 //	                               clicks :1]
 //	Cards by ids (recently viewed) BatchGetItem AD#id/AD
+//	Deleted ad (410 of its page)   GetItem ADGONE#<id>/GONE (written with
+//	                               the ad's delete; ttl GoneFor)
 //	Moderation (deactivate, hide and show a seller's ads): moderation.go
 //	Ads expiring on a day          Query GSI3 GSI3PK=ADEXP#<day> AND
 //	                               GSI3SK < <now>$ (the schedule)
@@ -103,6 +108,8 @@ const (
 	viewPKPrefix      = "VIEW#"
 	sellerGSI1Prefix  = "SELLER#"
 	adExpGSI3Prefix   = "ADEXP#"
+	gonePKPrefix      = "ADGONE#"
+	skGone            = "GONE"
 	pkCategory        = "CATEGORY"
 	pkBrand           = "BRAND"
 	pkCanton          = "CANTON"
@@ -115,6 +122,7 @@ const (
 	typeImage       = "AdImage"
 	typeImageLookup = "ImageLookup"
 	typeViewGuard   = "ViewGuard"
+	typeGone        = "AdGone"
 
 	dayLayout = "2006-01-02"
 
@@ -125,6 +133,7 @@ const (
 
 func adPK(id string) string                    { return adPKPrefix + id }
 func imgSK(imageID string) string              { return imgSKPrefix + imageID }
+func gonePK(id string) string                  { return gonePKPrefix + id }
 func imagePK(imageID string) string            { return imagePKPrefix + imageID }
 func sellerPK(uid string) string               { return sellerGSI1Prefix + uid }
 func sellerSK(a Ad) string                     { return ddb.TimeKey(a.CreatedAt, a.ID) }
@@ -153,12 +162,42 @@ func ParseUploadKey(key string) (adID, imageID string, ok bool) {
 	return adID, imageID, true
 }
 
-// RenditionKeys are the S3 keys of an image's renditions:
-// images/products/<adId>/<imageId>-thumb.jpg, -card.jpg and -large.jpg
-// (served by CloudFront at "/" + key).
+// RenditionKeys are the S3 keys of the renditions of an image processed
+// before WebP renditions existed: images/products/<adId>/<imageId>-thumb.jpg,
+// -card.jpg and -large.jpg (served by CloudFront at "/" + key). Images
+// processed since have a folder of their own (WebPRenditionKey).
 func RenditionKeys(adID, imageID string) ImageKeys {
 	base := productsPrefix + adID + "/" + imageID
 	return ImageKeys{Thumb: base + "-thumb.jpg", Card: base + "-card.jpg", Large: base + "-large.jpg"}
+}
+
+// Names of the renditions in an image's folder (WebPRenditionKey): the
+// JPEGs and the WebP renditions of the same pictures. The narrow ones,
+// card-320 (imaging.CardSmallWidth) and large-800 (fitted within
+// imaging.LargeSmallMaxSide, made only for a larger photo), serve phones.
+const (
+	RenditionThumbJPEG      = "thumb.jpg"
+	RenditionCardJPEG       = "card.jpg"
+	RenditionLargeJPEG      = "large.jpg"
+	RenditionThumbWebP      = "thumb.webp"
+	RenditionCardSmallWebP  = "card-320.webp"
+	RenditionCardWebP       = "card.webp"
+	RenditionLargeSmallWebP = "large-800.webp"
+	RenditionLargeWebP      = "large.webp"
+)
+
+// renditionNames are every name an image's folder may hold.
+var renditionNames = []string{
+	RenditionThumbJPEG, RenditionCardJPEG, RenditionLargeJPEG, RenditionThumbWebP,
+	RenditionCardSmallWebP, RenditionCardWebP, RenditionLargeSmallWebP, RenditionLargeWebP,
+}
+
+// WebPRenditionKey is the S3 key of rendition name (RenditionThumbJPEG,
+// ...) of an image processed with WebP renditions: each image has a folder
+// of its own, images/products/<adId>/<imageId>/<name>. The image's item
+// records which were written (ImageKeys).
+func WebPRenditionKey(adID, imageID, name string) string {
+	return productsPrefix + adID + "/" + imageID + "/" + name
 }
 
 // ValidID reports whether s is a ULID as the catalogue makes them (ad and

@@ -167,4 +167,17 @@ func TestSellerJourney(t *testing.T) {
 	if r := c.do(t, "GET", "/api/v1/products/"+url.PathEscape(id), tok, nil); r.Status != 404 {
 		t.Errorf("deleted detail: got %d", r.Status)
 	}
+	// The tombstone tells the deleted ad (its page answers 410) from one
+	// that never was.
+	for _, tc := range []struct {
+		id   string
+		want bool
+	}{{id, true}, {"01JNEVER00000000000000000A", false}} {
+		if gone, err := c.svc.Gone(t.Context(), tc.id); err != nil || gone != tc.want {
+			t.Errorf("Gone(%s): got %v, %v, want %v", tc.id, gone, err, tc.want)
+		}
+	}
+	if r := c.do(t, "DELETE", "/api/v1/products/"+id, tok, nil); r.Status != 404 || r.Code() != "product_not_found" {
+		t.Errorf("delete again: got %d %s, want 404 product_not_found", r.Status, r.Body)
+	}
 }

@@ -91,6 +91,11 @@ type Ad struct {
 	// product_not_found to others until the account is active again
 	// (moderation.go).
 	SellerHidden bool
+	// WebPImages are the ready images processed with WebP renditions,
+	// whose renditions live in a folder of their own (WebPRenditionKey);
+	// the others have RenditionKeys. It tells MainCardKey, and so the
+	// search cards, where the main image's card is without reading it.
+	WebPImages []string
 }
 
 // EffectivePriceRp is the price after the discount, rounded half up to the
@@ -99,25 +104,55 @@ func (a Ad) EffectivePriceRp() int64 {
 	return (a.PriceRp*int64(100-a.DiscountPct) + 50) / 100
 }
 
-// MainCardKey is the S3 key of the main image's card rendition, or "".
+// MainCardKey is the S3 key of the main image's card rendition (a JPEG),
+// or "". CardWebP gives the WebP renditions of the same card.
 func (a Ad) MainCardKey() string {
-	if a.MainImageID == "" {
+	switch {
+	case a.MainImageID == "":
 		return ""
+	case slices.Contains(a.WebPImages, a.MainImageID):
+		return WebPRenditionKey(a.ID, a.MainImageID, RenditionCardJPEG)
 	}
 	return RenditionKeys(a.ID, a.MainImageID).Card
 }
 
-// ImageKeys are the S3 keys of an image's renditions.
+// ImageKeys are the S3 keys of an image's renditions: the thumb, card and
+// large JPEGs, which every ready image has, and the WebP renditions of
+// the same three pictures, narrowest first, which images processed before
+// WebP renditions existed lack.
 type ImageKeys struct {
-	Thumb string `json:"thumb" dynamodbav:"thumb"`
-	Card  string `json:"card" dynamodbav:"card"`
-	Large string `json:"large" dynamodbav:"large"`
+	Thumb     string    `json:"thumb" dynamodbav:"thumb"`
+	Card      string    `json:"card" dynamodbav:"card"`
+	Large     string    `json:"large" dynamodbav:"large"`
+	ThumbWebP []Variant `json:"thumbWebp,omitempty" dynamodbav:"thumbWebp,omitempty"`
+	CardWebP  []Variant `json:"cardWebp,omitempty" dynamodbav:"cardWebp,omitempty"`
+	LargeWebP []Variant `json:"largeWebp,omitempty" dynamodbav:"largeWebp,omitempty"`
 }
 
-// All lists the non-empty keys.
-func (k ImageKeys) All() []string {
-	return slices.DeleteFunc([]string{k.Thumb, k.Card, k.Large}, func(s string) bool { return s == "" })
+// Variant is one WebP rendition: its S3 key and pixel size.
+type Variant struct {
+	Key    string `json:"key" dynamodbav:"key"`
+	Width  int    `json:"width" dynamodbav:"width"`
+	Height int    `json:"height" dynamodbav:"height"`
 }
+
+// All lists the non-empty keys, the WebP renditions' included.
+func (k ImageKeys) All() []string {
+	keys := []string{k.Thumb, k.Card, k.Large}
+	for _, v := range slices.Concat(k.ThumbWebP, k.CardWebP, k.LargeWebP) {
+		keys = append(keys, v.Key)
+	}
+	return slices.DeleteFunc(keys, func(s string) bool { return s == "" })
+}
+
+// HasWebP reports whether the image has WebP renditions (and so the
+// folder layout of WebPRenditionKey).
+func (k ImageKeys) HasWebP() bool {
+	return len(k.ThumbWebP)+len(k.CardWebP)+len(k.LargeWebP) > 0
+}
+
+// IsZero reports whether no key is set.
+func (k ImageKeys) IsZero() bool { return len(k.All()) == 0 }
 
 // Image is one photo of an ad. ContentType and Size are what the seller
 // declared (and the presigned upload enforces); Keys, Width and Height

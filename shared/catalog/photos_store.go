@@ -96,14 +96,21 @@ func (s *Store) AddImage(ctx context.Context, img Image, sellerID string, allowa
 
 // MarkImageReady records that the image function wrote the renditions of
 // a pending image: state ready with keys and the large rendition's size.
-// The ad gets it as main image if it has none, and an active ad whose main
-// image it became is re-indexed (its cards show it). A second call for a
-// ready image changes nothing and succeeds (S3 may deliver an event
-// twice); an unknown image (its ad deleted meanwhile) is image_not_found.
+// The ad gets it as main image if it has none (and lists it in WebPImages
+// when it has WebP renditions), and an active ad whose main image it
+// became is re-indexed (its cards show it). A second call for a ready
+// image changes nothing and succeeds (S3 may deliver an event twice); an
+// unknown image (its ad deleted meanwhile) is image_not_found.
 func (s *Store) MarkImageReady(ctx context.Context, adID, imageID string, keys ImageKeys, w, h int, now time.Time) error {
 	keysAV, err := attributevalue.Marshal(keys)
 	if err != nil {
 		return fmt.Errorf("catalog: image %s ready: %w", imageID, err)
+	}
+	adExpr := "SET mainImageId = if_not_exists(mainImageId, :img), updatedAt = :now"
+	adVals := map[string]types.AttributeValue{":img": str(imageID), ":now": str(ddb.Time(now))}
+	if keys.HasWebP() {
+		adExpr += " ADD webpImages :imgs"
+		adVals[":imgs"] = &types.AttributeValueMemberSS{Value: []string{imageID}}
 	}
 	changed, err := s.settleImage(ctx, adID, imageID, ImageReady, &types.Update{
 		UpdateExpression:         aws.String("SET #st = :ready, #keys = :keys, width = :w, height = :h REMOVE reason"),
@@ -112,9 +119,9 @@ func (s *Store) MarkImageReady(ctx context.Context, adID, imageID string, keys I
 			":ready": str(ImageReady), ":keys": keysAV, ":w": num(int64(w)), ":h": num(int64(h)),
 		},
 	}, &types.Update{
-		UpdateExpression:          aws.String("SET mainImageId = if_not_exists(mainImageId, :img), updatedAt = :now"),
+		UpdateExpression:          aws.String(adExpr),
 		ConditionExpression:       aws.String(exists),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":img": str(imageID), ":now": str(ddb.Time(now))},
+		ExpressionAttributeValues: adVals,
 	})
 	if err != nil || !changed {
 		return err
@@ -279,6 +286,10 @@ func (s *Store) DeleteImage(ctx context.Context, rec AdRecord, imageID string, n
 	expr := "SET " + strings.Join(sets, ", ")
 	if len(removes) > 0 {
 		expr += " REMOVE " + strings.Join(removes, ", ")
+	}
+	if img.Keys.HasWebP() || slices.Contains(a.WebPImages, imageID) {
+		expr += " DELETE webpImages :imgs"
+		vals[":imgs"] = &types.AttributeValueMemberSS{Value: []string{imageID}}
 	}
 	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{Delete: &types.Delete{

@@ -69,6 +69,7 @@ type adItem struct {
 	MainImageID    string   `dynamodbav:"mainImageId,omitempty"`
 	ImageOrder     []string `dynamodbav:"imageOrder"`
 	ImageCount     int      `dynamodbav:"imageCount"`
+	WebPImages     []string `dynamodbav:"webpImages,stringset,omitempty"`
 	CreatedAt      string   `dynamodbav:"createdAt"`
 	UpdatedAt      string   `dynamodbav:"updatedAt"`
 	PublishedAt    string   `dynamodbav:"publishedAt,omitempty"`
@@ -84,7 +85,7 @@ func toAdItem(a Ad, imageCount int) adItem {
 		CategoryPath: a.CategoryPath, Brand: a.Brand, Description: a.Description, PriceRp: a.PriceRp,
 		DiscountPct: a.DiscountPct, Condition: a.Condition, Quantity: a.Quantity, Pickup: a.Pickup,
 		Delivery: a.Delivery, Location: a.Location, MainImageID: a.MainImageID, ImageOrder: a.ImageOrder,
-		ImageCount: imageCount, CreatedAt: ddb.Time(a.CreatedAt), UpdatedAt: ddb.Time(a.UpdatedAt),
+		ImageCount: imageCount, WebPImages: a.WebPImages, CreatedAt: ddb.Time(a.CreatedAt), UpdatedAt: ddb.Time(a.UpdatedAt),
 		SubscriptionID: a.SubscriptionID,
 	}
 	if it.CategoryPath == nil {
@@ -111,7 +112,7 @@ func (it adItem) ad() (Ad, error) {
 		CategoryPath: it.CategoryPath, Brand: it.Brand, Description: it.Description, PriceRp: it.PriceRp,
 		DiscountPct: it.DiscountPct, Condition: it.Condition, Quantity: it.Quantity, Pickup: it.Pickup,
 		Delivery: it.Delivery, Location: it.Location, MainImageID: it.MainImageID, ImageOrder: it.ImageOrder,
-		SubscriptionID: it.SubscriptionID, SellerHidden: it.SellerHidden,
+		WebPImages: it.WebPImages, SubscriptionID: it.SubscriptionID, SellerHidden: it.SellerHidden,
 	}
 	var errs []error
 	parse := func(s string, dst *time.Time) {
@@ -416,10 +417,18 @@ func (s *Store) DeleteAd(ctx context.Context, id string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName: aws.String(s.table), Key: ddb.Key(adPK(id), skAd), ConditionExpression: aws.String(exists),
-	}); err != nil {
-		if ddb.IsConditionFailed(err) {
+	// The ad item goes and its tombstone comes in one transaction, so the
+	// public page of a deleted ad answers 410 from the first moment on.
+	gone := time.Now().UTC()
+	tomb := ddb.Key(gonePK(id), skGone)
+	tomb["type"] = &types.AttributeValueMemberS{Value: typeGone}
+	tomb["deletedAt"] = &types.AttributeValueMemberS{Value: gone.Format(time.RFC3339Nano)}
+	tomb["ttl"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(gone.Add(GoneFor).Unix(), 10)}
+	if _, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: aws.String(s.table), Key: ddb.Key(adPK(id), skAd), ConditionExpression: aws.String(exists)}},
+		{Put: &types.Put{TableName: aws.String(s.table), Item: tomb}},
+	}}); err != nil {
+		if ddb.IsTransactionConditionFailed(err) {
 			return nil, apperr.New(apperr.CodeProductNotFound, fmt.Errorf("catalog: delete ad %s: gone meanwhile", id))
 		}
 		return nil, fmt.Errorf("catalog: delete ad %s: %w", id, err)
@@ -441,11 +450,39 @@ func (s *Store) DeleteAd(ctx context.Context, id string) ([]string, error) {
 	return keys, nil
 }
 
+// GoneFor is how long a deleted ad's tombstone is kept: its page answers
+// 410 Gone that long (search engines drop such a page at their next
+// visit), then 404 like an id that never existed.
+const GoneFor = 365 * 24 * time.Hour
+
+// Gone reports whether ad id was deleted (within GoneFor): the tombstone
+// DeleteAd leaves.
+func (s *Store) Gone(ctx context.Context, id string) (bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.table), Key: ddb.Key(gonePK(id), skGone), ProjectionExpression: aws.String("PK"),
+	})
+	if err != nil {
+		return false, fmt.Errorf("catalog: tombstone of ad %s: %w", id, err)
+	}
+	return len(out.Item) > 0, nil
+}
+
 // objectKeys are every S3 key an image may have: its upload and its
-// renditions (whether or not they were written).
+// renditions (whether or not they were written). A ready image's item
+// says which layout its renditions have; one that is not ready may have
+// renditions the images function wrote just before it failed, or before
+// the image was deleted, in the layout of that function's version.
 func objectKeys(img Image) []string {
-	keys := RenditionKeys(img.AdID, img.ID).All()
-	keys = append(keys, UploadKey(img.AdID, img.ID))
+	keys := []string{UploadKey(img.AdID, img.ID)}
+	ready := img.State == ImageReady
+	if !ready || !img.Keys.HasWebP() {
+		keys = append(keys, RenditionKeys(img.AdID, img.ID).All()...)
+	}
+	if !ready || img.Keys.HasWebP() {
+		for _, name := range renditionNames {
+			keys = append(keys, WebPRenditionKey(img.AdID, img.ID, name))
+		}
+	}
 	for _, k := range img.Keys.All() {
 		if !slices.Contains(keys, k) {
 			keys = append(keys, k)

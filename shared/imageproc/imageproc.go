@@ -5,10 +5,13 @@
 // For an upload uploads/<adId>/<imageId> of a pending image it checks the
 // object's size (HeadObject), reads it, lets package imaging validate it
 // (sniffed type = declared type, pixel bound from the header, EXIF
-// orientation applied, metadata dropped) and make the renditions, writes
-// them under images/products/<adId>/ (immutable, served by CloudFront),
-// and marks the image ready, or failed with imaging's reason. The upload
-// is deleted in both cases: the raw bytes, with their EXIF and GPS, never
+// orientation applied, metadata dropped) and make the renditions (thumb,
+// card and large JPEGs, and WebP renditions of the same pictures at the
+// widths a srcset offers, encoded by package webpenc), writes them to the
+// image's folder images/products/<adId>/<imageId>/ (immutable, served by
+// CloudFront; catalog.WebPRenditionKey), and marks the image ready with
+// their keys and sizes, or failed with imaging's reason. The upload is
+// deleted in both cases: the raw bytes, with their EXIF and GPS, never
 // outlive the processing.
 //
 // Every step can run twice (S3 delivers at least once; Lambda retries a
@@ -34,6 +37,7 @@ import (
 	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/catalog"
 	"github.com/remat/remat/shared/imaging"
+	"github.com/remat/remat/shared/imaging/webpenc"
 )
 
 // Images is the part of the catalogue the pipeline uses; *catalog.Store
@@ -64,12 +68,13 @@ const uploadsPrefix = "uploads/"
 // Processor runs the pipeline on one bucket. It is safe for concurrent
 // use.
 type Processor struct {
-	images   Images
-	objects  Objects
-	blobs    *blob.Store
-	bucket   string
-	now      func() time.Time
-	maxBytes int64
+	images     Images
+	objects    Objects
+	blobs      *blob.Store
+	bucket     string
+	now        func() time.Time
+	maxBytes   int64
+	encodeWebP imaging.WebPEncoder
 }
 
 // New returns a Processor for the uploads of bucket; now is the clock of
@@ -77,7 +82,7 @@ type Processor struct {
 func New(images Images, objects Objects, bucket string, now func() time.Time) *Processor {
 	return &Processor{
 		images: images, objects: objects, blobs: blob.New(objects, bucket), bucket: bucket,
-		now: now, maxBytes: imaging.ProductMaxBytes,
+		now: now, maxBytes: imaging.ProductMaxBytes, encodeWebP: webpenc.Encode,
 	}
 }
 
@@ -144,7 +149,7 @@ func (p *Processor) Process(ctx context.Context, key string) (Outcome, error) {
 	if err != nil {
 		return "", fmt.Errorf("imageproc: get %s: %w", key, err)
 	}
-	out, err := imaging.Product(obj.Body, img.ContentType, p.maxBytes)
+	out, err := imaging.Product(obj.Body, img.ContentType, p.maxBytes, p.encodeWebP)
 	_ = obj.Body.Close()
 	var rejected *imaging.ImageError
 	if errors.As(err, &rejected) {
@@ -155,12 +160,12 @@ func (p *Processor) Process(ctx context.Context, key string) (Outcome, error) {
 	}
 	decoded := time.Since(start)
 
-	keys := catalog.RenditionKeys(adID, imageID)
-	for _, r := range []struct {
-		key string
-		r   imaging.Rendition
-	}{{keys.Large, out.Large}, {keys.Card, out.Card}, {keys.Thumb, out.Thumb}} {
-		if err := p.blobs.Put(ctx, r.key, imaging.ProductContentType, r.r.Data, blob.ImmutableCacheControl); err != nil {
+	keys, files, err := Files(adID, imageID, out)
+	if err != nil {
+		return "", fmt.Errorf("imageproc: %s: %w", key, err)
+	}
+	for _, f := range files {
+		if err := p.blobs.Put(ctx, f.Key, f.ContentType, f.Data, blob.ImmutableCacheControl); err != nil {
 			return "", fmt.Errorf("imageproc: %w", err)
 		}
 	}
@@ -182,6 +187,59 @@ func (p *Processor) Process(ctx context.Context, key string) (Outcome, error) {
 	log.InfoContext(ctx, "imageproc: image ready", "bytes", aws.ToInt64(head.ContentLength),
 		"width", out.Large.Width, "height", out.Large.Height, "ms", decoded.Milliseconds())
 	return OutcomeReady, p.deleteUpload(ctx, key)
+}
+
+// File is one rendition as it is written to S3.
+type File struct {
+	Key         string
+	ContentType string
+	Data        []byte
+}
+
+// webpNames are the names (catalog.WebPRenditionKey) of the WebP
+// renditions of each role, narrowest first, as imaging.Product makes
+// them; a role with fewer renditions (the large one of a small photo)
+// takes the widest names.
+var webpNames = struct{ thumb, card, large []string }{
+	thumb: []string{catalog.RenditionThumbWebP},
+	card:  []string{catalog.RenditionCardSmallWebP, catalog.RenditionCardWebP},
+	large: []string{catalog.RenditionLargeSmallWebP, catalog.RenditionLargeWebP},
+}
+
+// Files lays out the renditions of image imageID of ad adID in the
+// image's folder: the files to write and the keys (with the WebP sizes)
+// to record on the image. The image pipeline and the demo seed both store
+// their renditions through it. A role with more WebP renditions than it
+// has names is an error.
+func Files(adID, imageID string, out imaging.ProductRenditions) (catalog.ImageKeys, []File, error) {
+	key := func(name string) string { return catalog.WebPRenditionKey(adID, imageID, name) }
+	keys := catalog.ImageKeys{
+		Thumb: key(catalog.RenditionThumbJPEG), Card: key(catalog.RenditionCardJPEG), Large: key(catalog.RenditionLargeJPEG),
+	}
+	files := []File{
+		{Key: keys.Large, ContentType: imaging.ProductContentType, Data: out.Large.Data},
+		{Key: keys.Card, ContentType: imaging.ProductContentType, Data: out.Card.Data},
+		{Key: keys.Thumb, ContentType: imaging.ProductContentType, Data: out.Thumb.Data},
+	}
+	for _, role := range []struct {
+		renditions []imaging.Rendition
+		names      []string
+		dst        *[]catalog.Variant
+	}{
+		{out.LargeWebP, webpNames.large, &keys.LargeWebP},
+		{out.CardWebP, webpNames.card, &keys.CardWebP},
+		{out.ThumbWebP, webpNames.thumb, &keys.ThumbWebP},
+	} {
+		if len(role.renditions) > len(role.names) {
+			return catalog.ImageKeys{}, nil, fmt.Errorf("%d WebP renditions of one role, want at most %d", len(role.renditions), len(role.names))
+		}
+		names := role.names[len(role.names)-len(role.renditions):]
+		for i, r := range role.renditions {
+			*role.dst = append(*role.dst, catalog.Variant{Key: key(names[i]), Width: r.Width, Height: r.Height})
+			files = append(files, File{Key: key(names[i]), ContentType: imaging.WebPContentType, Data: r.Data})
+		}
+	}
+	return keys, files, nil
 }
 
 // fail marks img failed with the rejection's reason and deletes the upload.

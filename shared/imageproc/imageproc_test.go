@@ -15,6 +15,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"golang.org/x/image/webp"
 
 	"github.com/remat/remat/infra/testcloud"
 	"github.com/remat/remat/shared/apperr"
@@ -52,6 +54,7 @@ type fakeImages struct {
 	getErr   error
 	readyErr error
 	ready    []string // "<imageId> <w>x<h> <large key>"
+	keys     []catalog.ImageKeys
 	failed   []string // "<imageId> <reason>"
 }
 
@@ -86,6 +89,7 @@ func (f *fakeImages) MarkImageReady(_ context.Context, _, id string, keys catalo
 		return fmt.Errorf("got time %v, want %v", at, now)
 	}
 	f.ready = append(f.ready, fmt.Sprintf("%s %dx%d %s", id, w, h, keys.Large))
+	f.keys = append(f.keys, keys)
 	return nil
 }
 
@@ -105,30 +109,13 @@ type fixture struct {
 	s3     *s3.Client
 	bucket string
 	images *fakeImages
-	puts   *recordingObjects
 	proc   *Processor
-}
-
-// recordingObjects remembers the Cache-Control of every PutObject, which
-// the emulator does not keep.
-type recordingObjects struct {
-	*s3.Client
-	mu           sync.Mutex
-	cacheControl map[string]string
-}
-
-func (r *recordingObjects) PutObject(ctx context.Context, in *s3.PutObjectInput, optFns ...func(*s3.Options)) (*s3.PutObjectOutput, error) {
-	r.mu.Lock()
-	r.cacheControl[aws.ToString(in.Key)] = aws.ToString(in.CacheControl)
-	r.mu.Unlock()
-	return r.Client.PutObject(ctx, in, optFns...)
 }
 
 func newFixture(t *testing.T, images *fakeImages) *fixture {
 	t.Helper()
 	client, bucket := testcloud.S3(t)
-	puts := &recordingObjects{Client: client, cacheControl: map[string]string{}}
-	return &fixture{s3: client, bucket: bucket, images: images, puts: puts, proc: New(images, puts, bucket, func() time.Time { return now })}
+	return &fixture{s3: client, bucket: bucket, images: images, proc: New(images, client, bucket, func() time.Time { return now })}
 }
 
 func (f *fixture) upload(t *testing.T, key, contentType string, data []byte) {
@@ -144,10 +131,17 @@ func (f *fixture) upload(t *testing.T, key, contentType string, data []byte) {
 // there is none.
 func (f *fixture) object(t *testing.T, key string) (data []byte, contentType string, ok bool) {
 	t.Helper()
+	data, contentType, _, ok = f.objectWithCaching(t, key)
+	return data, contentType, ok
+}
+
+// objectWithCaching is object with the Cache-Control S3 answers.
+func (f *fixture) objectWithCaching(t *testing.T, key string) (data []byte, contentType, cacheControl string, ok bool) {
+	t.Helper()
 	out, err := f.s3.GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(f.bucket), Key: aws.String(key)})
 	if err != nil {
 		if isNotFound(err) {
-			return nil, "", false
+			return nil, "", "", false
 		}
 		t.Fatal(err)
 	}
@@ -156,7 +150,20 @@ func (f *fixture) object(t *testing.T, key string) (data []byte, contentType str
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data, aws.ToString(out.ContentType), true
+	return data, aws.ToString(out.ContentType), aws.ToString(out.CacheControl), true
+}
+
+// everyRenditionKey lists every key a rendition of the image may have, in
+// either layout.
+func everyRenditionKey(adID, imageID string) []string {
+	keys := catalog.RenditionKeys(adID, imageID).All()
+	for _, name := range []string{
+		catalog.RenditionThumbJPEG, catalog.RenditionCardJPEG, catalog.RenditionLargeJPEG, catalog.RenditionThumbWebP,
+		catalog.RenditionCardSmallWebP, catalog.RenditionCardWebP, catalog.RenditionLargeSmallWebP, catalog.RenditionLargeWebP,
+	} {
+		keys = append(keys, catalog.WebPRenditionKey(adID, imageID, name))
+	}
+	return keys
 }
 
 // photo is a w×h picture with a red top half and a blue bottom half.
@@ -244,19 +251,20 @@ func TestProcessMakesRenditions(t *testing.T) {
 	if err != nil || got != OutcomeReady {
 		t.Fatalf("got %s, %v, want ready", got, err)
 	}
-	keys := catalog.RenditionKeys(adID, imageID)
-	if want := imageID + " 900x1200 " + keys.Large; len(f.images.ready) != 1 || f.images.ready[0] != want {
-		t.Errorf("MarkImageReady: got %q, want %q", f.images.ready, want)
+	folder := "images/products/" + adID + "/" + imageID + "/"
+	if want := imageID + " 900x1200 " + folder + "large.jpg"; len(f.images.ready) != 1 || f.images.ready[0] != want {
+		t.Fatalf("MarkImageReady: got %q, want %q", f.images.ready, want)
 	}
+	keys := f.images.keys[0]
 	for _, r := range []struct {
 		key  string
 		w, h int
 	}{{keys.Large, 900, 1200}, {keys.Card, imaging.CardWidth, imaging.CardHeight}, {keys.Thumb, imaging.ThumbWidth, imaging.ThumbHeight}} {
-		data, ct, ok := f.object(t, r.key)
+		data, ct, cc, ok := f.objectWithCaching(t, r.key)
 		if !ok {
 			t.Fatalf("%s: not written", r.key)
 		}
-		if cc := f.puts.cacheControl[r.key]; ct != "image/jpeg" || cc != "public, max-age=31536000, immutable" {
+		if ct != "image/jpeg" || cc != "public, max-age=31536000, immutable" {
 			t.Errorf("%s: got Content-Type %q Cache-Control %q", r.key, ct, cc)
 		}
 		img, err := jpeg.Decode(bytes.NewReader(data))
@@ -273,8 +281,113 @@ func TestProcessMakesRenditions(t *testing.T) {
 			t.Errorf("%s: holds the upload's EXIF, want none", r.key)
 		}
 	}
+	// The WebP renditions: recorded with their sizes, written next to the
+	// JPEGs, upright like them.
+	webps := []struct {
+		got  []catalog.Variant
+		want []string
+	}{
+		{keys.ThumbWebP, []string{folder + "thumb.webp 240x180"}},
+		{keys.CardWebP, []string{folder + "card-320.webp 320x240", folder + "card.webp 640x480"}},
+		{keys.LargeWebP, []string{folder + "large-800.webp 600x800", folder + "large.webp 900x1200"}},
+	}
+	for _, w := range webps {
+		var got []string
+		for _, v := range w.got {
+			got = append(got, fmt.Sprintf("%s %dx%d", v.Key, v.Width, v.Height))
+		}
+		if !slices.Equal(got, w.want) {
+			t.Errorf("WebP keys: got %v, want %v", got, w.want)
+		}
+		for _, v := range w.got {
+			data, ct, cc, ok := f.objectWithCaching(t, v.Key)
+			if !ok {
+				t.Fatalf("%s: not written", v.Key)
+			}
+			if ct != "image/webp" || cc != "public, max-age=31536000, immutable" {
+				t.Errorf("%s: got Content-Type %q Cache-Control %q", v.Key, ct, cc)
+			}
+			img, err := webp.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("%s: %v", v.Key, err)
+			}
+			if b := img.Bounds(); b.Dx() != v.Width || b.Dy() != v.Height {
+				t.Errorf("%s: got %dx%d, want %dx%d", v.Key, b.Dx(), b.Dy(), v.Width, v.Height)
+			}
+			// Red (Cr well above neutral) on the right: upright.
+			if ycc, ok := img.(*image.YCbCr); !ok || ycc.YCbCrAt(v.Width-4, v.Height/2).Cr < 170 {
+				t.Errorf("%s: right edge is not red: orientation not applied", v.Key)
+			}
+		}
+	}
 	if _, _, ok := f.object(t, key); ok {
 		t.Error("the upload is still there, want it deleted")
+	}
+}
+
+func TestFiles(t *testing.T) {
+	r := func(w, h int) imaging.Rendition {
+		return imaging.Rendition{Data: fmt.Appendf(nil, "%dx%d", w, h), Width: w, Height: h}
+	}
+	jpegs := imaging.ProductRenditions{Thumb: r(240, 180), Card: r(640, 480), Large: r(700, 500)}
+	folder := "images/products/" + adID + "/" + imageID + "/"
+	tests := []struct {
+		name    string
+		out     imaging.ProductRenditions
+		want    []string // "<key> <content type> <data>"
+		wantErr bool
+	}{
+		{"JPEGs only", jpegs, []string{
+			folder + "large.jpg image/jpeg 700x500", folder + "card.jpg image/jpeg 640x480", folder + "thumb.jpg image/jpeg 240x180",
+		}, false},
+		{"a small photo: one large WebP, the widest name", func() imaging.ProductRenditions {
+			o := jpegs
+			o.ThumbWebP, o.CardWebP, o.LargeWebP = []imaging.Rendition{r(240, 180)}, []imaging.Rendition{r(320, 240), r(640, 480)}, []imaging.Rendition{r(700, 500)}
+			return o
+		}(), []string{
+			folder + "large.jpg image/jpeg 700x500", folder + "card.jpg image/jpeg 640x480", folder + "thumb.jpg image/jpeg 240x180",
+			folder + "large.webp image/webp 700x500",
+			folder + "card-320.webp image/webp 320x240", folder + "card.webp image/webp 640x480",
+			folder + "thumb.webp image/webp 240x180",
+		}, false},
+		{"a large photo: both large WebPs", func() imaging.ProductRenditions {
+			o := jpegs
+			o.LargeWebP = []imaging.Rendition{r(800, 600), r(1600, 1200)}
+			return o
+		}(), []string{
+			folder + "large.jpg image/jpeg 700x500", folder + "card.jpg image/jpeg 640x480", folder + "thumb.jpg image/jpeg 240x180",
+			folder + "large-800.webp image/webp 800x600", folder + "large.webp image/webp 1600x1200",
+		}, false},
+		{"more renditions than names", func() imaging.ProductRenditions {
+			o := jpegs
+			o.ThumbWebP = []imaging.Rendition{r(120, 90), r(240, 180)}
+			return o
+		}(), nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			keys, files, err := Files(adID, imageID, tt.out)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("got %v, want error %v", err, tt.wantErr)
+			}
+			var got []string
+			for _, f := range files {
+				got = append(got, f.Key+" "+f.ContentType+" "+string(f.Data))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("files:\n got %q\nwant %q", got, tt.want)
+			}
+			if tt.wantErr {
+				return
+			}
+			// The keys recorded are exactly the files written.
+			if written := slices.Sorted(slices.Values(keys.All())); len(written) != len(files) {
+				t.Errorf("keys %v, files %d", written, len(files))
+			}
+			if keys.HasWebP() != (tt.out.CardWebP != nil || tt.out.LargeWebP != nil) {
+				t.Errorf("HasWebP: got %v", keys.HasWebP())
+			}
+		})
 	}
 }
 
@@ -382,7 +495,7 @@ func TestProcessRefusesBadUploads(t *testing.T) {
 			if len(f.images.ready) != 0 {
 				t.Errorf("MarkImageReady: got %q, want no call", f.images.ready)
 			}
-			for _, k := range append(catalog.RenditionKeys(adID, imageID).All(), key) {
+			for _, k := range append(everyRenditionKey(adID, imageID), key) {
 				if _, _, ok := f.object(t, k); ok {
 					t.Errorf("%s exists, want the upload removed and no rendition", k)
 				}
@@ -441,7 +554,7 @@ func TestProcessCleansUpWhenTheImageVanished(t *testing.T) {
 			if perr != nil || got != OutcomeSkipped {
 				t.Fatalf("got %s, %v, want skipped", got, perr)
 			}
-			for _, k := range append(catalog.RenditionKeys(adID, imageID).All(), key) {
+			for _, k := range append(everyRenditionKey(adID, imageID), key) {
 				if _, _, ok := f.object(t, k); ok {
 					t.Errorf("%s exists, want it deleted", k)
 				}

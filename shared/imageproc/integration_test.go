@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +18,7 @@ import (
 
 	"github.com/remat/remat/infra/s3local"
 	"github.com/remat/remat/infra/testcloud"
+	"github.com/remat/remat/shared/blob"
 	"github.com/remat/remat/shared/catalog"
 )
 
@@ -104,12 +108,29 @@ func TestPipelineOnTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.State != catalog.ImageReady || img.Keys != catalog.RenditionKeys(f.ad.ID, good) || img.Width != 1600 || img.Height != 1200 {
-		t.Errorf("good image: got %+v, want ready 1600x1200 with its rendition keys", img)
+	if img.State != catalog.ImageReady || img.Keys.Large != catalog.WebPRenditionKey(f.ad.ID, good, catalog.RenditionLargeJPEG) ||
+		img.Width != 1600 || img.Height != 1200 {
+		t.Errorf("good image: got %+v, want ready 1600x1200 in its folder", img)
+	}
+	var large []string
+	for _, v := range img.Keys.LargeWebP {
+		large = append(large, fmt.Sprintf("%dx%d", v.Width, v.Height))
+	}
+	if len(img.Keys.ThumbWebP) != 1 || len(img.Keys.CardWebP) != 2 || !slices.Equal(large, []string{"800x600", "1600x1200"}) {
+		t.Errorf("WebP renditions: got %+v", img.Keys)
 	}
 	for _, k := range img.Keys.All() {
-		if _, err := f.s3.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(f.bucket), Key: aws.String(k)}); err != nil {
+		head, err := f.s3.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(f.bucket), Key: aws.String(k)})
+		if err != nil {
 			t.Errorf("%s: %v", k, err)
+			continue
+		}
+		want := "image/jpeg"
+		if strings.HasSuffix(k, ".webp") {
+			want = "image/webp"
+		}
+		if ct, cc := aws.ToString(head.ContentType), aws.ToString(head.CacheControl); ct != want || cc != blob.ImmutableCacheControl {
+			t.Errorf("%s: Content-Type %q, Cache-Control %q; want %s, immutable", k, ct, cc, want)
 		}
 	}
 	for id, reason := range map[string]string{lying: "type_mismatch", bomb: "too_large"} {
@@ -131,8 +152,11 @@ func TestPipelineOnTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Ad.MainImageID != good {
-		t.Errorf("main image: got %q, want the first ready image %s", rec.Ad.MainImageID, good)
+	if rec.Ad.MainImageID != good || !slices.Equal(rec.Ad.WebPImages, []string{good}) {
+		t.Errorf("main image %q, WebP images %v: want the first ready image %s, with WebP", rec.Ad.MainImageID, rec.Ad.WebPImages, good)
+	}
+	if card := rec.Ad.MainCardKey(); card != img.Keys.Card || len(catalog.CardWebP(card)) != 2 {
+		t.Errorf("the ad's card: %q (WebP %v), want %q and its two WebP sizes", card, catalog.CardWebP(card), img.Keys.Card)
 	}
 	if rec.ImageCount != 1 {
 		t.Errorf("image count: got %d, want 1 (failed images no longer count)", rec.ImageCount)
@@ -164,7 +188,7 @@ func TestPipelineAfterTheImageWasDeleted(t *testing.T) {
 	if _, err := f.store.Image(ctx, f.ad.ID, id); !errors.Is(err, catalog.ErrImageNotFound) {
 		t.Errorf("got %v, want image_not_found", err)
 	}
-	for _, k := range append(catalog.RenditionKeys(f.ad.ID, id).All(), catalog.UploadKey(f.ad.ID, id)) {
+	for _, k := range append(everyRenditionKey(f.ad.ID, id), catalog.UploadKey(f.ad.ID, id)) {
 		if _, err := f.s3.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(f.bucket), Key: aws.String(k)}); !isNotFound(err) {
 			t.Errorf("%s: got %v, want no object", k, err)
 		}

@@ -76,7 +76,7 @@ func TestProductFormatsAndSizes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := Product(bytes.NewReader(tt.data), tt.declared, 0)
+			out, err := Product(bytes.NewReader(tt.data), tt.declared, 0, nil)
 			if err != nil {
 				t.Fatalf("got %v, want nil", err)
 			}
@@ -122,7 +122,7 @@ func TestProductCardsCoverTheirBox(t *testing.T) {
 	}
 	for name, img := range map[string]image.Image{"landscape": wide, "portrait": tall} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Product(bytes.NewReader(encodePNG(t, img)), "image/png", 0)
+			out, err := Product(bytes.NewReader(encodePNG(t, img)), "image/png", 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +176,7 @@ func TestProductAppliesEXIFOrientation(t *testing.T) {
 			w, h = h, w
 		}
 		data := withSegment(src, markerAPP1, exifPayload(binary.LittleEndian, tt.orientation))
-		out, err := Product(bytes.NewReader(data), "image/jpeg", 0)
+		out, err := Product(bytes.NewReader(data), "image/jpeg", 0, nil)
 		if err != nil {
 			t.Fatalf("orientation %d: %v", tt.orientation, err)
 		}
@@ -207,7 +207,7 @@ func TestProductDropsAllMetadata(t *testing.T) {
 	if !bytes.Contains(data, []byte(secretText)) {
 		t.Fatal("crafted input lacks its metadata")
 	}
-	out, err := Product(bytes.NewReader(data), "image/jpeg", 0)
+	out, err := Product(bytes.NewReader(data), "image/jpeg", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestProductRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := Product(tt.r, tt.declared, tt.maxBytes)
+			out, err := Product(tt.r, tt.declared, tt.maxBytes, nil)
 			var ie *ImageError
 			if !errors.As(err, &ie) {
 				t.Fatalf("got %v, want *ImageError %s", err, tt.want)
@@ -331,7 +331,7 @@ func TestProductRefusesDecompressionBombs(t *testing.T) {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, err := Product(bytes.NewReader(tt.data), tt.declared, 0)
+			_, err := Product(bytes.NewReader(tt.data), tt.declared, 0, nil)
 			runtime.ReadMemStats(&after)
 			var ie *ImageError
 			if !errors.As(err, &ie) || ie.Reason != ReasonTooLarge {
@@ -346,7 +346,7 @@ func TestProductRefusesDecompressionBombs(t *testing.T) {
 
 func TestProductReadErrorIsNotAnImageError(t *testing.T) {
 	boom := errors.New("connection reset")
-	_, err := Product(iotest.ErrReader(boom), "image/jpeg", 0)
+	_, err := Product(iotest.ErrReader(boom), "image/jpeg", 0, nil)
 	var ie *ImageError
 	if errors.As(err, &ie) || !errors.Is(err, boom) {
 		t.Errorf("got %v, want the read error wrapped", err)
@@ -358,7 +358,7 @@ func TestProductFromALargeJPEG(t *testing.T) {
 		t.Skip("encodes a 3-megapixel picture")
 	}
 	data := encodeJPEG(t, gradientImage(2000, 1500))
-	out, err := Product(bytes.NewReader(data), "image/jpeg", 0)
+	out, err := Product(bytes.NewReader(data), "image/jpeg", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

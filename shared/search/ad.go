@@ -16,7 +16,8 @@ const (
 
 // Ad is what search needs of an active ad. CategoryPath holds the slugs of
 // the ad's category and all its ancestors (any order); PriceRp is in
-// Rappen, DiscountPct 0-99; Lat/Lon come from the locality gazetteer.
+// Rappen, DiscountPct 0-99; Lat/Lon come from the locality gazetteer;
+// UpdatedAt (optional) is the ad's last change, the sitemap's lastmod.
 type Ad struct {
 	ID           string
 	Title        string
@@ -30,6 +31,7 @@ type Ad struct {
 	Locality     string
 	Lat, Lon     float64
 	PublishedAt  time.Time
+	UpdatedAt    time.Time
 	ThumbKey     string
 	SellerID     string
 }
@@ -149,6 +151,9 @@ type postingItem struct {
 	ThumbKey    string   `dynamodbav:"thumbKey,omitempty"`
 	SellerID    string   `dynamodbav:"sellerId"`
 	Toks        []string `dynamodbav:"toks,stringset,omitempty"`
+	// UpdatedAt is on the posting of term all only, which the sitemaps
+	// read (sitemap_store.go).
+	UpdatedAt string `dynamodbav:"updatedAt,omitempty"`
 }
 
 func toPosting(ad Ad, term string) postingItem {
@@ -172,6 +177,9 @@ func toPosting(ad Ad, term string) postingItem {
 	it.Cats = slices.Compact(it.Cats)
 	if hasPosition(ad.Lat, ad.Lon) {
 		it.GH = GeohashEncode(ad.Lat, ad.Lon, postingGeoBits)
+	}
+	if term == TermAll && !ad.UpdatedAt.IsZero() {
+		it.UpdatedAt = ddb.Time(ad.UpdatedAt)
 	}
 	return it
 }

@@ -33,7 +33,8 @@ import (
 //	             GSI2PK = IX#<term>, GSI2SK = <effective price in Rappen> (N)
 //	             card fields: adId, title, brand, brandNorm, cats, cond, canton,
 //	             priceRp, discountPct, effRp, postalCode, locality, lat, lon,
-//	             gh (geohash, 7 chars), publishedAt, thumbKey, sellerId, toks (SS)
+//	             gh (geohash, 7 chars), publishedAt, thumbKey, sellerId, toks (SS);
+//	             on IX#all only, updatedAt (the sitemaps' lastmod)
 //	Term count   PK = IXCOUNT          SK = <term>                             type = TermCount
 //	             n: postings of the term (ADD ±1)
 //	Term set     PK = AD#<adId>        SK = IXTERMS                            type = SearchTerms
@@ -60,6 +61,8 @@ import (
 //	                              (or attribute_not_exists), so a retried or
 //	                              replayed Index never counts a term twice
 //	Unindex an ad                 the same with an empty term set; Delete IXTERMS
+//	Sitemaps: the public ads      Query PK=IX#all by month (begins_with(SK, <yyyy-mm>)),
+//	                              GetItem IXCOUNT/all (sitemap_store.go)
 const (
 	postingPKPrefix = "IX#"
 	pkCount         = "IXCOUNT"

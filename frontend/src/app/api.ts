@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { bootHydrate } from '@/app/boot';
 import { readTokenCookie } from '@/lib/authToken';
 import { apiBaseUrl } from '@/lib/env';
 
@@ -40,5 +41,9 @@ export const api = createApi({
   }),
   tagTypes: TAG_TYPES,
   keepUnusedDataFor: 60,
+  // The data the server inlined into the page (app/boot.ts), taken in before the first render.
+  // RTK Query's rehydration reads only `queries`, `mutations` and `provided` of the state it is
+  // given (BootState); the cast stands for the rest of its state type, which it never reads.
+  extractRehydrationInfo: (action) => (bootHydrate.match(action) ? (action.payload as never) : undefined),
   endpoints: () => ({}),
 });

@@ -1,120 +1,125 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell, LocaleGuard } from '@/app/AppShell';
+import { PAGE_NAMESPACES, pagesAt, type PageKey } from '@/app/pages';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { RequireAdmin } from '@/features/auth/RequireAdmin';
 import { RequireAuth } from '@/features/auth/RequireAuth';
-import { resolveLocalePath } from '@/lib/localePath';
+import { preloadDictionaries } from '@/i18n/i18n';
+import type { Language } from '@/lib/languages';
+import { languageFromPath, resolveLocalePath } from '@/lib/localePath';
 import { ADMIN_SEGMENTS, MY_ADS_SEGMENTS, ROUTE_SEGMENTS, USER_SEGMENTS } from '@/lib/paths';
 
+type PageModule = Promise<{ default: ComponentType }>;
+
 /**
- * Page modules, loaded on demand so the initial bundle holds only the shell. Keyed by the first
- * path segment after the language ('' is the home page).
+ * The pages' code, loaded on demand so that the initial bundle holds only the shell: one loader
+ * per page of `PAGE_NAMESPACES` (pages.ts), which also lists the dictionaries each page needs.
  */
 const PAGE_MODULES = {
-  '': () => import('@/app/HomeRoute').then((m) => ({ default: m.HomeRoute })),
-  [ROUTE_SEGMENTS.products]: () => import('@/app/ProductsRoute').then((m) => ({ default: m.ProductsRoute })),
-  [ROUTE_SEGMENTS.product]: () => import('@/app/ProductRoute').then((m) => ({ default: m.ProductRoute })),
-  [ROUTE_SEGMENTS.about]: () => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
-  [ROUTE_SEGMENTS.howItWorks]: () =>
-    import('@/features/howItWorks/HowItWorksPage').then((m) => ({ default: m.HowItWorksPage })),
-  [ROUTE_SEGMENTS.contactUs]: () =>
-    import('@/features/contactUs/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
-  [ROUTE_SEGMENTS.login]: () => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
-  [ROUTE_SEGMENTS.signUp]: () => import('@/features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })),
-  [ROUTE_SEGMENTS.emailVerification]: () =>
-    import('@/features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
-  [ROUTE_SEGMENTS.forgotPassword]: () =>
-    import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
-  [ROUTE_SEGMENTS.resetPassword]: () =>
-    import('@/features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-  [ROUTE_SEGMENTS.user]: () => import('@/features/dashboard/UserLayout').then((m) => ({ default: m.UserLayout })),
-  [ROUTE_SEGMENTS.sell]: () => import('@/features/billing/SellPage').then((m) => ({ default: m.SellPage })),
-  [ROUTE_SEGMENTS.choosePlan]: () =>
-    import('@/features/billing/ChoosePlanPage').then((m) => ({ default: m.ChoosePlanPage })),
-  [ROUTE_SEGMENTS.invoice]: () => import('@/features/billing/InvoicePage').then((m) => ({ default: m.InvoicePage })),
-  [ROUTE_SEGMENTS.terms]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.TermsPage })),
-  [ROUTE_SEGMENTS.privacy]: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage })),
-  [ROUTE_SEGMENTS.payment]: () => import('@/features/billing/PaymentPage').then((m) => ({ default: m.PaymentPage })),
-  [ROUTE_SEGMENTS.admin]: () => import('@/features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })),
-  [ROUTE_SEGMENTS.unsubscribe]: () =>
-    import('@/features/savedSearches/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
-  [ROUTE_SEGMENTS.seller]: () => import('@/app/SellerRoute').then((m) => ({ default: m.SellerRoute })),
-};
-
-/** The back office's sections (administrators only), each its own chunk. */
-const ADMIN_MODULES = {
-  [ADMIN_SEGMENTS.reports]: () => import('@/features/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
-  [ADMIN_SEGMENTS.reviews]: () => import('@/features/admin/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
-  [ADMIN_SEGMENTS.users]: () => import('@/features/admin/UsersPage').then((m) => ({ default: m.UsersPage })),
-  [ADMIN_SEGMENTS.contactUs]: () =>
+  home: () => import('@/app/HomeRoute').then((m) => ({ default: m.HomeRoute })),
+  products: () => import('@/app/ProductsRoute').then((m) => ({ default: m.ProductsRoute })),
+  searchToken: () => import('@/app/ProductsRoute').then((m) => ({ default: m.SearchTokenRoute })),
+  product: () => import('@/app/ProductRoute').then((m) => ({ default: m.ProductRoute })),
+  seller: () => import('@/app/SellerRoute').then((m) => ({ default: m.SellerRoute })),
+  about: () => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
+  howItWorks: () => import('@/features/howItWorks/HowItWorksPage').then((m) => ({ default: m.HowItWorksPage })),
+  contactUs: () => import('@/features/contactUs/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
+  login: () => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+  socialLogin: () => import('@/features/auth/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage })),
+  signUp: () => import('@/features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })),
+  emailVerification: () => import('@/features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+  forgotPassword: () => import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+  resetPassword: () => import('@/features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+  sell: () => import('@/features/billing/SellPage').then((m) => ({ default: m.SellPage })),
+  choosePlan: () => import('@/features/billing/ChoosePlanPage').then((m) => ({ default: m.ChoosePlanPage })),
+  invoice: () => import('@/features/billing/InvoicePage').then((m) => ({ default: m.InvoicePage })),
+  payment: () => import('@/features/billing/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+  paymentResult: () => import('@/features/billing/PaymentResultPage').then((m) => ({ default: m.PaymentResultPage })),
+  terms: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.TermsPage })),
+  privacy: () => import('@/features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage })),
+  unsubscribe: () => import('@/features/savedSearches/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+  user: () => import('@/features/dashboard/UserLayout').then((m) => ({ default: m.UserLayout })),
+  profile: () => import('@/features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+  paymentDetails: () =>
+    import('@/features/billing/PaymentDetailsPage').then((m) => ({ default: m.PaymentDetailsPage })),
+  myAds: () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage })),
+  adEditor: () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage })),
+  contacts: () => import('@/features/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage })),
+  favourites: () => import('@/app/FavouritesRoute').then((m) => ({ default: m.FavouritesRoute })),
+  savedSearches: () => import('@/app/SavedSearchesRoute').then((m) => ({ default: m.SavedSearchesRoute })),
+  accountPrivacy: () => import('@/app/PrivacyRoute').then((m) => ({ default: m.PrivacyRoute })),
+  admin: () => import('@/features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })),
+  adminReports: () => import('@/features/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+  adminReviews: () => import('@/features/admin/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
+  adminUsers: () => import('@/features/admin/UsersPage').then((m) => ({ default: m.UsersPage })),
+  adminUser: () => import('@/features/admin/UserDetailPage').then((m) => ({ default: m.UserDetailPage })),
+  adminContactUs: () =>
     import('@/features/admin/ContactMessagesPage').then((m) => ({ default: m.ContactMessagesPage })),
-  [ADMIN_SEGMENTS.audit]: () => import('@/features/admin/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
-  [ADMIN_SEGMENTS.plans]: () => import('@/features/admin/PlansPage').then((m) => ({ default: m.PlansPage })),
-  [ADMIN_SEGMENTS.siteSettings]: () =>
-    import('@/features/admin/SiteSettingsPage').then((m) => ({ default: m.SiteSettingsPage })),
-  [ADMIN_SEGMENTS.categories]: () =>
-    import('@/features/admin/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
-  [ADMIN_SEGMENTS.brands]: () => import('@/features/admin/BrandsPage').then((m) => ({ default: m.BrandsPage })),
-};
-const loadAdminUser = () => import('@/features/admin/UserDetailPage').then((m) => ({ default: m.UserDetailPage }));
+  adminAudit: () => import('@/features/admin/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
+  adminPlans: () => import('@/features/admin/PlansPage').then((m) => ({ default: m.PlansPage })),
+  adminSiteSettings: () => import('@/features/admin/SiteSettingsPage').then((m) => ({ default: m.SiteSettingsPage })),
+  adminCategories: () => import('@/features/admin/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
+  adminBrands: () => import('@/features/admin/BrandsPage').then((m) => ({ default: m.BrandsPage })),
+} satisfies Record<PageKey, () => PageModule>;
 
-const loadSocialLogin = () => import('@/features/auth/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage }));
-const loadProfile = () => import('@/features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }));
-const loadPaymentResult = () =>
-  import('@/features/billing/PaymentResultPage').then((m) => ({ default: m.PaymentResultPage }));
-const loadPaymentDetails = () =>
-  import('@/features/billing/PaymentDetailsPage').then((m) => ({ default: m.PaymentDetailsPage }));
-const loadMyAds = () => import('@/features/myAds/MyAdsPage').then((m) => ({ default: m.MyAdsPage }));
-const loadAdEditor = () => import('@/features/myAds/AdEditorPage').then((m) => ({ default: m.AdEditorPage }));
-const loadContacts = () => import('@/features/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage }));
-const loadFavourites = () => import('@/app/FavouritesRoute').then((m) => ({ default: m.FavouritesRoute }));
-const loadSavedSearches = () => import('@/app/SavedSearchesRoute').then((m) => ({ default: m.SavedSearchesRoute }));
-const loadPrivacy = () => import('@/app/PrivacyRoute').then((m) => ({ default: m.PrivacyRoute }));
+/**
+ * Loads a page's code and, in parallel, its dictionaries in `language`: its texts arrive with its
+ * code instead of after it (a second download behind the same loading state).
+ */
+function loadPage(page: PageKey, language: Language | undefined): PageModule {
+  const code = PAGE_MODULES[page]();
+  if (language === undefined) return code;
+  return Promise.all([code, preloadDictionaries(language, PAGE_NAMESPACES[page])]).then(([module]) => module);
+}
 
-const HomePage = lazy(PAGE_MODULES['']);
-const ProductsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.products]);
-const loadSearchTokenPage = () => import('@/app/ProductsRoute').then((m) => ({ default: m.SearchTokenRoute }));
-const SearchTokenPage = lazy(loadSearchTokenPage);
-const ProductPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.product]);
-const AboutPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.about]);
-const HowItWorksPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.howItWorks]);
-const ContactUsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.contactUs]);
-const LoginPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.login]);
-const SocialLoginPage = lazy(loadSocialLogin);
-const SignUpPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.signUp]);
-const VerifyEmailPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.emailVerification]);
-const ForgotPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.forgotPassword]);
-const ResetPasswordPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.resetPassword]);
-const UserLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.user]);
-const ProfilePage = lazy(loadProfile);
-const SellPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.sell]);
-const ChoosePlanPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.choosePlan]);
-const InvoicePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.invoice]);
-const TermsPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.terms]);
-const PrivacyPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.privacy]);
-const PaymentPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.payment]);
-const AdminLayout = lazy(PAGE_MODULES[ROUTE_SEGMENTS.admin]);
-const UnsubscribePage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.unsubscribe]);
-const SellerPage = lazy(PAGE_MODULES[ROUTE_SEGMENTS.seller]);
-const AdminReportsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reports]);
-const AdminReviewsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.reviews]);
-const AdminUsersPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.users]);
-const AdminUserPage = lazy(loadAdminUser);
-const AdminContactUsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.contactUs]);
-const AdminAuditPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.audit]);
-const AdminPlansPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.plans]);
-const AdminSiteSettingsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.siteSettings]);
-const AdminCategoriesPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.categories]);
-const AdminBrandsPage = lazy(ADMIN_MODULES[ADMIN_SEGMENTS.brands]);
-const PaymentResultPage = lazy(loadPaymentResult);
-const PaymentDetailsPage = lazy(loadPaymentDetails);
-const MyAdsPage = lazy(loadMyAds);
-const AdEditorPage = lazy(loadAdEditor);
-const ContactsPage = lazy(loadContacts);
-const FavouritesPage = lazy(loadFavourites);
-const SavedSearchesPage = lazy(loadSavedSearches);
-const PrivacyAccountPage = lazy(loadPrivacy);
+/** A page component that loads (code and dictionaries, in the URL's language) when first shown. */
+function lazyPage(page: PageKey) {
+  return lazy(() => loadPage(page, languageFromPath(window.location.pathname)));
+}
+
+const HomePage = lazyPage('home');
+const ProductsPage = lazyPage('products');
+const SearchTokenPage = lazyPage('searchToken');
+const ProductPage = lazyPage('product');
+const SellerPage = lazyPage('seller');
+const AboutPage = lazyPage('about');
+const HowItWorksPage = lazyPage('howItWorks');
+const ContactUsPage = lazyPage('contactUs');
+const LoginPage = lazyPage('login');
+const SocialLoginPage = lazyPage('socialLogin');
+const SignUpPage = lazyPage('signUp');
+const VerifyEmailPage = lazyPage('emailVerification');
+const ForgotPasswordPage = lazyPage('forgotPassword');
+const ResetPasswordPage = lazyPage('resetPassword');
+const SellPage = lazyPage('sell');
+const ChoosePlanPage = lazyPage('choosePlan');
+const InvoicePage = lazyPage('invoice');
+const PaymentPage = lazyPage('payment');
+const PaymentResultPage = lazyPage('paymentResult');
+const TermsPage = lazyPage('terms');
+const PrivacyPage = lazyPage('privacy');
+const UnsubscribePage = lazyPage('unsubscribe');
+const UserLayout = lazyPage('user');
+const ProfilePage = lazyPage('profile');
+const PaymentDetailsPage = lazyPage('paymentDetails');
+const MyAdsPage = lazyPage('myAds');
+const AdEditorPage = lazyPage('adEditor');
+const ContactsPage = lazyPage('contacts');
+const FavouritesPage = lazyPage('favourites');
+const SavedSearchesPage = lazyPage('savedSearches');
+const PrivacyAccountPage = lazyPage('accountPrivacy');
+const AdminLayout = lazyPage('admin');
+const AdminReportsPage = lazyPage('adminReports');
+const AdminReviewsPage = lazyPage('adminReviews');
+const AdminUsersPage = lazyPage('adminUsers');
+const AdminUserPage = lazyPage('adminUser');
+const AdminContactUsPage = lazyPage('adminContactUs');
+const AdminAuditPage = lazyPage('adminAudit');
+const AdminPlansPage = lazyPage('adminPlans');
+const AdminSiteSettingsPage = lazyPage('adminSiteSettings');
+const AdminCategoriesPage = lazyPage('adminCategories');
+const AdminBrandsPage = lazyPage('adminBrands');
 
 /**
  * The route table. Everything lives under `/:lang/`; the guard redirects every other path first.
@@ -222,30 +227,11 @@ export function AppRoutes() {
 }
 
 /**
- * Starts fetching the code of the page at `pathname` right away, so it downloads in parallel with
- * the dictionaries and settings at start-up instead of after them.
+ * Starts fetching the code and the dictionaries of the page at `pathname` right away, so that they
+ * download in parallel with the shell's dictionaries and the settings at start-up instead of after
+ * them.
  */
 export function preloadPage(pathname: string): void {
-  const resolution = resolveLocalePath({ pathname, search: '', hash: '' });
-  const path = resolution.kind === 'ok' ? pathname : resolution.to.replace(/[?#].*$/, '');
-  const segment = path.split('/')[2] ?? '';
-  const load = (PAGE_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[segment];
-  void load?.();
-  const child = path.split('/')[3];
-  if (segment === ROUTE_SEGMENTS.user) {
-    if (child === USER_SEGMENTS.myAds) void (path.split('/')[4] ? loadAdEditor() : loadMyAds());
-    else if (child === USER_SEGMENTS.contacts) void loadContacts();
-    else if (child === USER_SEGMENTS.favourites) void loadFavourites();
-    else if (child === USER_SEGMENTS.savedSearches) void loadSavedSearches();
-    else if (child === USER_SEGMENTS.privacy) void loadPrivacy();
-    else void (child === USER_SEGMENTS.paymentDetails ? loadPaymentDetails() : loadProfile());
-  }
-  if (segment === ROUTE_SEGMENTS.payment && child !== undefined && path.split('/')[4] !== undefined)
-    void loadPaymentResult();
-  if (segment === ROUTE_SEGMENTS.login && child === 'social') void loadSocialLogin();
-  if (segment === ROUTE_SEGMENTS.admin) {
-    const loadSection = (ADMIN_MODULES as Record<string, (() => Promise<unknown>) | undefined>)[child ?? ''];
-    if (child === ADMIN_SEGMENTS.users && path.split('/')[4]) void loadAdminUser();
-    else void (loadSection ?? ADMIN_MODULES.reports)();
-  }
+  const { lang } = resolveLocalePath({ pathname, search: '', hash: '' });
+  for (const page of pagesAt(pathname)) void loadPage(page, lang);
 }

@@ -2357,8 +2357,17 @@ export interface components {
       publishedAt: string;
       thumbKey?: string;
       sellerId: string;
-      /** @description Site path of the card rendition (/images/products/<adId>/<imageId>-card.jpg). */
+      /** @description Site path of the main image's card rendition, a 640×480 JPEG (/images/products/<adId>/<imageId>/card.jpg; <imageId>-card.jpg for a photo processed before WebP renditions existed). */
       imageUrl?: string;
+      /** @description The same card as WebP, narrowest first (320×240 and 640×480), for a srcset; left out for a photo processed before WebP renditions existed, which has the JPEG only. */
+      imageWebp?: components['schemas']['ImageSource'][];
+    };
+    /** @description One WebP rendition of a picture, for a srcset (`<url> <width>w`). */
+    ImageSource: {
+      /** @description Site path of the file. */
+      url: string;
+      width: number;
+      height: number;
     };
     CardList: {
       items: components['schemas']['Card'][];
@@ -2403,11 +2412,22 @@ export interface components {
       /** @description Why it failed: the image function's reason (too_large, type_mismatch, ...) or upload_missing (the file never came). */
       reason?: string;
       main: boolean;
+      /** @description The 240×180 thumbnail (JPEG), a centred crop. */
       thumbUrl?: string;
+      /** @description The 640×480 card (JPEG), a centred crop. */
       cardUrl?: string;
+      /** @description The whole photo (JPEG) fitted within 1600×1600. */
       largeUrl?: string;
+      /** @description Of the large rendition. */
       width?: number;
+      /** @description Of the large rendition. */
       height?: number;
+      /** @description The thumbnail as WebP. Each WebP list shows the same picture as its JPEG, narrowest first, for a srcset; the lists are left out for a photo processed before WebP renditions existed. */
+      thumbWebp?: components['schemas']['ImageSource'][];
+      /** @description The card as WebP: 320×240 and 640×480. */
+      cardWebp?: components['schemas']['ImageSource'][];
+      /** @description The large rendition as WebP: fitted within 800×800 when the large rendition is bigger, then at the large rendition's own size. */
+      largeWebp?: components['schemas']['ImageSource'][];
     };
     /** @description An ad as its viewer may see it. Public viewers get ready images only and the location rounded to two decimals; the owner and administrators get every image and the clicks. */
     ProductDetail: {
@@ -2475,7 +2495,10 @@ export interface components {
       clicks: number;
       /** @description How many people keep the ad in their wish list. */
       favourites: number;
+      /** @description The main image's card rendition (JPEG), as in Card. */
       imageUrl?: string;
+      /** @description The same card as WebP, as in Card. */
+      imageWebp?: components['schemas']['ImageSource'][];
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -3317,6 +3340,7 @@ export type AdminBrandList = components['schemas']['AdminBrandList'];
 export type AdminBrandRequest = components['schemas']['AdminBrandRequest'];
 export type Locality = components['schemas']['Locality'];
 export type Card = components['schemas']['Card'];
+export type ImageSource = components['schemas']['ImageSource'];
 export type CardList = components['schemas']['CardList'];
 export type Quantity = components['schemas']['Quantity'];
 export type ProductInput = components['schemas']['ProductInput'];

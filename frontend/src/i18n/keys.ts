@@ -6,3 +6,8 @@ import type { Namespace } from '@/i18n/namespaces';
  * is stored and translated later (toasts), so a stored key is still checked at compile time.
  */
 export type TranslationKey = { [N in Namespace]: `${N}:${ParseKeys<N>}` }[Namespace];
+
+/** The namespace a qualified key belongs to (`contactUs` for `contactUs:toast.success`). */
+export function namespaceOf(key: TranslationKey): Namespace {
+  return key.slice(0, key.indexOf(':')) as Namespace;
+}

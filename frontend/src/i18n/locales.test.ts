@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_ERROR_CODES } from '@/contract/enums.gen';
-import { dictionaryOf } from '@/i18n/dictionaryOf';
-import { NAMESPACES, type Dictionary } from '@/i18n/namespaces';
+import { NAMESPACES } from '@/i18n/namespaces';
 import { SERVER_ERROR_CODES, SUCCESS_CODES } from '@/lib/apiError';
 import { LANGUAGES } from '@/lib/languages';
 
 type Json = string | { [key: string]: Json };
 
 const files = import.meta.glob<Json>('./locales/*/*.json', { eager: true, import: 'default' });
-const bundles = import.meta.glob<Dictionary>('./dictionaries/*.ts', { eager: true, import: 'default' });
 
 function dictionary(lang: string, ns: string): Json {
   const data = files[`./locales/${lang}/${ns}.json`];
@@ -60,6 +58,38 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
+/** `items_one` -> {base: 'items', category: 'one'}: i18next's plural keys end in a CLDR category. */
+function pluralOf(key: string): { base: string; category: Intl.LDMLPluralRule } | undefined {
+  const match = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
+  return match ? { base: match[1] ?? '', category: match[2] as Intl.LDMLPluralRule } : undefined;
+}
+
+/** A language's keys with every plural form folded into its base (`items_one`, `items_many` -> `items_*`). */
+function keyShape(keys: Iterable<string>): string[] {
+  const shape = new Set<string>();
+  for (const key of keys) {
+    const plural = pluralOf(key);
+    shape.add(plural ? `${plural.base}_*` : key);
+  }
+  return [...shape].sort();
+}
+
+/** The plural forms each plural key of `lang` has: base -> categories. */
+function pluralForms(keys: Iterable<string>): Map<string, string[]> {
+  const forms = new Map<string, string[]>();
+  for (const key of keys) {
+    const plural = pluralOf(key);
+    if (plural) forms.set(plural.base, [...(forms.get(plural.base) ?? []), plural.category].sort());
+  }
+  return forms;
+}
+
+/** The English text a key translates: the same key or, for a plural form English lacks, `_other`. */
+function englishSource(english: Map<string, string>, key: string): string | undefined {
+  const plural = pluralOf(key);
+  return english.get(key) ?? (plural ? english.get(`${plural.base}_other`) : undefined);
+}
+
 describe('translations', () => {
   it('has a file for every language and namespace, and no other', () => {
     const expected = LANGUAGES.flatMap((lang) => NAMESPACES.map((ns) => `./locales/${lang}/${ns}.json`)).sort();
@@ -70,18 +100,25 @@ describe('translations', () => {
     const english = flatten(dictionary('en', ns));
 
     it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the English keys', (lang) => {
-      const keys = [...flatten(dictionary(lang, ns)).keys()].sort();
-      expect(keys).toEqual([...english.keys()].sort());
+      expect(keyShape(flatten(dictionary(lang, ns)).keys())).toEqual(keyShape(english.keys()));
     });
 
     it('has the same key set in every pair of languages', () => {
-      const keySets = LANGUAGES.map((lang) => [...flatten(dictionary(lang, ns)).keys()].sort().join('\n'));
+      const keySets = LANGUAGES.map((lang) => keyShape(flatten(dictionary(lang, ns)).keys()).join('\n'));
       expect(new Set(keySets).size).toBe(1);
+    });
+
+    // There is no fallback language: a plural form a language needs but lacks would show the key.
+    it.each(LANGUAGES)('%s has exactly the plural forms its language needs', (lang) => {
+      const needed = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+      for (const [base, categories] of pluralForms(flatten(dictionary(lang, ns)).keys())) {
+        expect(categories, `${lang}/${ns}:${base}`).toEqual(needed);
+      }
     });
 
     it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is really translated (not copied from English)', (lang) => {
       const copied = [...flatten(dictionary(lang, ns))]
-        .filter(([key, value]) => value === english.get(key) && !isLanguageNeutral(value))
+        .filter(([key, value]) => value === englishSource(english, key) && !isLanguageNeutral(value))
         .map(([key, value]) => `${key}: ${value}`);
       expect(copied).toEqual([]);
     });
@@ -89,22 +126,24 @@ describe('translations', () => {
     it.each(LANGUAGES)('%s has no empty texts and keeps the English placeholders', (lang) => {
       for (const [key, value] of flatten(dictionary(lang, ns))) {
         expect(value.trim(), `${lang}/${ns}:${key}`).not.toBe('');
-        expect(placeholders(value), `${lang}/${ns}:${key}`).toEqual(placeholders(english.get(key) ?? ''));
+        expect(placeholders(value), `${lang}/${ns}:${key}`).toEqual(placeholders(englishSource(english, key) ?? ''));
       }
     });
   });
 
-  it("bundles every namespace file into its language's dictionary", () => {
-    for (const lang of LANGUAGES) {
-      const bundle = bundles[`./dictionaries/${lang}.ts`];
-      expect(bundle, lang).toBeDefined();
-      for (const ns of NAMESPACES) expect(bundle?.[ns], `${lang}/${ns}`).toEqual(dictionary(lang, ns));
-    }
+  it('reads plural keys as i18next does', () => {
+    expect(pluralOf('plans.ads_many')).toEqual({ base: 'plans.ads', category: 'many' });
+    expect(pluralOf('badge.label_other')).toEqual({ base: 'badge.label', category: 'other' });
+    expect(pluralOf('form.other')).toBeUndefined();
+    expect(keyShape(['a_one', 'a_many', 'a_other', 'b'])).toEqual(['a_*', 'b']);
+    expect(pluralForms(['a_other', 'a_one', 'b'])).toEqual(new Map([['a', ['one', 'other']]]));
   });
 
-  it('names each bundled namespace after its file', () => {
-    const bundle = dictionaryOf({ '../locales/xx/common.json': { title: 'x' }, '../locales/xx/errors.json': {} });
-    expect(bundle).toEqual({ common: { title: 'x' }, errors: {} });
+  it('knows the plural forms French and Italian need beyond English', () => {
+    // 1 000 000 is "many" in both (CLDR), so without `_many` French would show the bare key.
+    expect(new Intl.PluralRules('fr').select(1_000_000)).toBe('many');
+    expect(new Intl.PluralRules('it').select(1_000_000)).toBe('many');
+    expect(new Intl.PluralRules('de').select(1_000_000)).toBe('other');
   });
 
   it('translates every server, field, success and network code', () => {

@@ -1,6 +1,7 @@
 /**
  * Translation namespaces: one per feature plus `common` (shell, shared UI) and `errors` (every
- * server and network error code). Each is a file `locales/<lang>/<ns>.json`.
+ * server and network error code). Each is a file `locales/<lang>/<ns>.json` and, in the build, a
+ * chunk of its own that a page downloads only when it uses the namespace.
  */
 export const NAMESPACES = [
   'common',
@@ -29,6 +30,3 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
-
-/** One language's translations: every namespace, as loaded from its JSON file. */
-export type Dictionary = Record<Namespace, Record<string, unknown>>;

@@ -6,7 +6,7 @@ export type Language = (typeof LANGUAGES)[number];
 /** Paths without a valid language prefix are redirected to this language (spec §1, §2). */
 export const REDIRECT_LANGUAGE: Language = 'fr';
 
-/** i18next falls back to English for any key a dictionary lacks. */
+/** Content written in several languages (category names, notices) falls back to English. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /**

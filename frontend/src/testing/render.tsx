@@ -14,11 +14,14 @@ import { AppProviders } from '@/app/Providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
 import { createI18n } from '@/i18n/i18n';
+import { NAMESPACES, type Namespace } from '@/i18n/namespaces';
 import { REDIRECT_LANGUAGE } from '@/lib/languages';
 import { languageFromPath } from '@/lib/localePath';
 
 interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
+  /** The namespaces loaded before rendering (default all; the app loads the page's only). */
+  namespaces?: readonly Namespace[];
   /** Resolve only once start-up (the settings query) is over. Default true. */
   waitForStartup?: boolean;
 }
@@ -61,9 +64,13 @@ function makeProbe(): { probe: RouterProbe; onChange: (location: Location, type:
   return { probe, onChange };
 }
 
-async function setup(route: string, preloadedState: Partial<RootState> | undefined) {
+async function setup(
+  route: string,
+  preloadedState: Partial<RootState> | undefined,
+  namespaces: readonly Namespace[] = NAMESPACES,
+) {
   const store = makeStore(preloadedState);
-  const i18n = await createI18n(languageFromPath(route) ?? REDIRECT_LANGUAGE);
+  const i18n = await createI18n(languageFromPath(route) ?? REDIRECT_LANGUAGE, namespaces);
   return { store, i18n, ...makeProbe(), user: userEvent.setup() };
 }
 
@@ -73,9 +80,9 @@ async function setup(route: string, preloadedState: Partial<RootState> | undefin
  */
 export async function renderApp(
   route = '/fr/',
-  { preloadedState, waitForStartup = true, ...options }: ProviderOptions = {},
+  { preloadedState, namespaces, waitForStartup = true, ...options }: ProviderOptions = {},
 ) {
-  const { store, i18n, probe, onChange, user } = await setup(route, preloadedState);
+  const { store, i18n, probe, onChange, user } = await setup(route, preloadedState, namespaces);
   const result = render(
     <AppProviders store={store} i18n={i18n}>
       <MemoryRouter initialEntries={[route]}>
@@ -95,9 +102,15 @@ export async function renderApp(
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { route = '/fr/', preloadedState, waitForStartup = true, ...options }: ProviderOptions & { route?: string } = {},
+  {
+    route = '/fr/',
+    preloadedState,
+    namespaces,
+    waitForStartup = true,
+    ...options
+  }: ProviderOptions & { route?: string } = {},
 ) {
-  const { store, i18n, probe, onChange, user } = await setup(route, preloadedState);
+  const { store, i18n, probe, onChange, user } = await setup(route, preloadedState, namespaces);
   const result = render(
     <AppProviders store={store} i18n={i18n}>
       <MemoryRouter initialEntries={[route]}>

@@ -381,7 +381,23 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		return nil, configErrorf("template %s: %v", cfg.Template, err)
 	}
 	rate, burst := apiThrottle(tpl)
+	behaviors, err := gateway.BehaviorsFromTemplate(tpl)
+	if err != nil {
+		return nil, configErrorf("template %s: %v", cfg.Template, err)
+	}
+	// The pages function reads the page shell from the web bucket, where a
+	// deployment puts the SPA build.
+	if bucket, ok := gateway.BucketForPathPattern(tpl, "/assets/*"); ok {
+		shells := newShellPublisher(s3local.NewClient(s3srv.URL()), bucket, cfg.WebDir, log)
+		if err := shells.publish(ctx); err != nil {
+			return nil, err
+		}
+		watchCtx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+		go shells.watch(watchCtx)
+		c.onStop(func() error { stopWatch(); return nil })
+	}
 	gwCfg := gateway.Config{
+		Behaviors:       behaviors,
 		OriginHeaders:   apiOriginHeaders,
 		ThrottleRate:    rate,
 		ThrottleBurst:   burst,

@@ -58,7 +58,7 @@ import (
 
 // DefaultGoFlags is the GOFLAGS of the deployed binaries; keep it equal to
 // LAMBDA_GOFLAGS in the Makefile (which passes it with -goflags).
-const DefaultGoFlags = "-trimpath -ldflags=-s -tags=lambda.norpc -buildvcs=false"
+const DefaultGoFlags = "-trimpath -ldflags=-s -tags=lambda.norpc,nodynamic -buildvcs=false"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

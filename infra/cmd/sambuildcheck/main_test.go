@@ -240,7 +240,7 @@ func TestRun(t *testing.T) {
 	}
 	build("arm64", DefaultGoFlags, filepath.Join(pristine, "arm64"))
 	build("amd64", DefaultGoFlags, filepath.Join(pristine, "amd64"))
-	build("arm64", "-trimpath -tags=lambda.norpc -buildvcs=false", filepath.Join(pristine, "arm64-unstripped"))
+	build("arm64", "-trimpath -tags=lambda.norpc,nodynamic -buildvcs=false", filepath.Join(pristine, "arm64-unstripped"))
 	if b, err := goBuild(ctx, module, "arm64", DefaultGoFlags, filepath.Join(pristine, "other"), "./other/hello"); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}

@@ -8,7 +8,6 @@ import { Logo } from '@/components/Logo/Logo';
 import { paths } from '@/lib/paths';
 import { GEONAMES_ATTRIBUTION, SOCIAL_LINKS } from '@/lib/site';
 import { useLang } from '@/lib/useLang';
-import './Footer.css';
 
 /**
  * Site footer: information links, the "mobile apps coming soon" badges (plain images, not links,

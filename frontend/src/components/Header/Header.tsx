@@ -9,7 +9,6 @@ import { isLanguageHome } from '@/lib/localePath';
 import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import { useScrolledPast } from '@/lib/useScroll';
-import './Header.css';
 
 /** The header pins to the top of the viewport once the page is scrolled further than this (spec §9). */
 export const HEADER_FIXED_AFTER_PX = 50;

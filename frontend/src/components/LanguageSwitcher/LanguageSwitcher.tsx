@@ -4,7 +4,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { isLanguage, LANGUAGE_MENU } from '@/lib/languages';
 import { switchLanguagePath } from '@/lib/localePath';
 import { useLang } from '@/lib/useLang';
-import './LanguageSwitcher.css';
 
 interface LanguageSwitcherProps {
   className?: string;

@@ -1,5 +1,4 @@
 import { BRAND_NAME } from '@/lib/site';
-import './Logo.css';
 
 /**
  * The Remat mark (a loop of two arrows: materials going round again) and word mark. The

@@ -7,7 +7,6 @@ import { paths } from '@/lib/paths';
 import { encodeSearchToken } from '@/lib/searchToken';
 import { useFocusTrap } from '@/lib/useFocusTrap';
 import { useLang } from '@/lib/useLang';
-import './MobileMenu.css';
 
 /** The mobile Buy link opens the catalogue for "all categories" as a search token (spec §2). */
 export const ALL_CATEGORIES_TOKEN = encodeSearchToken({ category: 'all' });

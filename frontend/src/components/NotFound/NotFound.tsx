@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
-import './NotFound.css';
 
 /** Shown for any unknown path under a language prefix, and for route errors. */
 export function NotFound() {

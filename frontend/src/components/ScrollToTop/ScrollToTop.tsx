@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon } from '@/components/icons';
 import { useScrolledPast, useScrollProgress } from '@/lib/useScroll';
-import './ScrollToTop.css';
 
 /** The button appears once the page is scrolled further than this (spec §9). */
 export const SCROLL_TOP_AFTER_PX = 300;

@@ -4,7 +4,6 @@ import { CloseIcon } from '@/components/icons';
 import { FALLBACK_LANGUAGE } from '@/lib/languages';
 import { useSettings, type SiteNotice as Notice } from '@/lib/settings';
 import { useLang } from '@/lib/useLang';
-import './SiteNotice.css';
 
 /** Session storage key holding the id of the notice the visitor dismissed. */
 export const DISMISSED_KEY = 'remat.notice.dismissed';

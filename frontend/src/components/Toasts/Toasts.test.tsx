@@ -52,6 +52,18 @@ describe('toast area', () => {
     expect(within(region).queryByText('Erreur interne du serveur.')).not.toBeInTheDocument();
   });
 
+  it('waits for the namespace of its text without hiding the page meanwhile', async () => {
+    const { store, i18n } = await renderWithProviders(<Toasts />, { route: '/fr/', namespaces: ['common'] });
+    const region = screen.getByRole('status');
+
+    act(() => {
+      store.dispatch(toastShown({ kind: 'error', messageKey: 'errors:codes.internal_error' }));
+    });
+    expect(region).toBeVisible();
+    expect(await within(region).findByText('Erreur interne du serveur.')).toBeInTheDocument();
+    expect(i18n.hasLoadedNamespace('errors')).toBe(true);
+  });
+
   it('dismisses itself after its duration', async () => {
     const { store } = await renderWithProviders(<Toasts />, { route: '/en/' });
     vi.useFakeTimers();

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { CloseIcon } from '@/components/icons';
 import { selectToasts, toastDismissed, type Toast } from '@/components/Toasts/toastSlice';
-import { NAMESPACES } from '@/i18n/namespaces';
-import './Toasts.css';
+import { namespaceOf } from '@/i18n/keys';
+import type { Namespace } from '@/i18n/namespaces';
 
 /** While the pointer is over a toast or focus is inside it, its timer starts over (WCAG 2.2.1). */
 function isHeld(element: HTMLElement | null): boolean {
@@ -13,8 +13,14 @@ function isHeld(element: HTMLElement | null): boolean {
   return element.matches(':hover') || element.contains(document.activeElement);
 }
 
+/** The namespaces of a toast's texts: it loads them itself, so it never suspends the shell. */
+function toastNamespaces(toast: Toast): Namespace[] {
+  const keys = toast.link ? [toast.messageKey, toast.link.labelKey] : [toast.messageKey];
+  return [...new Set<Namespace>(['common', ...keys.map(namespaceOf)])];
+}
+
 function ToastItem({ toast }: { toast: Toast }) {
-  const { t } = useTranslation(NAMESPACES);
+  const { t, ready } = useTranslation(toastNamespaces(toast), { useSuspense: false });
   const dispatch = useAppDispatch();
   const itemRef = useRef<HTMLLIElement>(null);
 
@@ -32,6 +38,8 @@ function ToastItem({ toast }: { toast: Toast }) {
     };
   }, [dispatch, toast.durationMs, toast.id]);
 
+  // Shown once its texts are there (at once, unless its namespace is still downloading).
+  if (!ready) return null;
   return (
     <li ref={itemRef} className={`toast toast--${toast.kind}`}>
       <span className="toast__message">

@@ -13,7 +13,6 @@ import { formatDateTime } from '@/lib/dateTime';
 import { isLanguage, LANGUAGE_MENU, LANGUAGES, type Language } from '@/lib/languages';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
-import '@/components/SiteNotice/SiteNotice.css';
 import '@/features/admin/PlansAndSettings.css';
 
 /** Bound of a notice text, in characters (docs/openapi.yaml, SiteNotice.text). */

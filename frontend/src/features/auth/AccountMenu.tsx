@@ -6,7 +6,6 @@ import { selectIsSignedIn, selectUser, type SessionUser } from '@/features/auth/
 import { selectIsAdmin } from '@/features/auth/role';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
-import './AccountMenu.css';
 
 function initials(user: SessionUser): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();

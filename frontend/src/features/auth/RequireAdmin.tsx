@@ -6,7 +6,6 @@ import { selectIsAdmin } from '@/features/auth/role';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
-import '@/components/NotFound/NotFound.css';
 
 /** What a signed-in user without the administrator role sees instead of the back office. */
 function NotAllowed() {

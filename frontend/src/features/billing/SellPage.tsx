@@ -15,6 +15,26 @@ export const PLANS_ID = 'plans';
 /** Room left above the plans for the fixed header. */
 const SCROLL_OFFSET_PX = 80;
 
+/** How many placeholder cards stand in for the plans while they load: the usual offer's size. */
+const PLAN_PLACEHOLDERS = 4;
+
+/** Grey cards of a plan card's height while the plans load, so the page does not move when they arrive. */
+function PlanCardsPlaceholder() {
+  const { t } = useTranslation('billing');
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        {t('loading')}
+      </p>
+      <div className="plans__grid" aria-hidden="true">
+        {Array.from({ length: PLAN_PLACEHOLDERS }, (_, index) => (
+          <span key={index} className="skeleton plan-card-placeholder" />
+        ))}
+      </div>
+    </>
+  );
+}
+
 /**
  * vendre (spec §2): why and how to sell on Remat, then the plans side by side. With
  * `?choosePlan=true` (the footer's pricing link) the page scrolls to the plans and focuses them.
@@ -73,7 +93,7 @@ export function SellPage() {
           {t('plans.title')}
         </h2>
         <p className="plans__lead">{t('plans.lead')}</p>
-        {plans.isLoading && <p role="status">{t('loading')}</p>}
+        {plans.isLoading && <PlanCardsPlaceholder />}
         {plans.isError && <ApiErrorAlert className="billing-alert" error={toApiError(plans.error)} />}
         {plans.data?.length === 0 && <p>{t('plans.none')}</p>}
         {plans.data && plans.data.length > 0 && (

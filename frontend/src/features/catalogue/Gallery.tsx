@@ -1,6 +1,35 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductImage } from '@/contract/schema.gen';
+import { Picture } from '@/components/Picture/Picture';
+import type { ImageSource, ProductImage } from '@/contract/schema.gen';
+
+/**
+ * How wide the large photo is drawn (the `sizes` of its srcset), from the CSS: the width of
+ * `.product__main`, the page's `.container` (at most 72rem, padded 1rem a side, 1.5rem from 768px)
+ * less, from 960px, the 18rem summary beside it in a 2fr : 1fr grid with a 2rem gap.
+ */
+export const GALLERY_SIZES = [
+  '(min-width: 1152px) 715px',
+  '(min-width: 960px) calc(66.67vw - 53px)',
+  '(min-width: 768px) calc(100vw - 48px)',
+  'calc(100vw - 32px)',
+].join(', ');
+
+/** A thumbnail of the strip is 5.5rem wide (`.gallery__thumb`). */
+const THUMB_SIZES = '5.5rem';
+
+/** The picture shown as the large photo: the large rendition, else the card (older data). */
+function largeOf(image: ProductImage): { src: string; webp: ImageSource[] | undefined } {
+  if (image.largeUrl) return { src: image.largeUrl, webp: image.largeWebp };
+  return { src: image.cardUrl ?? '', webp: image.cardWebp };
+}
+
+/** The picture shown as a thumbnail: the thumb rendition, else the card or the large one. */
+function thumbOf(image: ProductImage): { src: string; webp: ImageSource[] | undefined } {
+  if (image.thumbUrl) return { src: image.thumbUrl, webp: image.thumbWebp };
+  if (image.cardUrl) return { src: image.cardUrl, webp: image.cardWebp };
+  return { src: image.largeUrl ?? '', webp: image.largeWebp };
+}
 
 /** The ready photos, main image first (the API already sends them so; this keeps it true). */
 export function galleryImages(images: readonly ProductImage[]): ProductImage[] {
@@ -11,7 +40,8 @@ export function galleryImages(images: readonly ProductImage[]): ProductImage[] {
 /**
  * The ad's photos: one large view and a strip of thumbnails. The strip is a single tab stop;
  * arrow keys, Home and End move through it and show the photo at once. The large view links to
- * the full-size rendition.
+ * the full-size rendition. The large photo is the page's Largest Contentful Paint: it loads at
+ * once, with high priority, from the narrowest WebP rendition that fills it; the thumbnails lazily.
  */
 export function Gallery({ images, title }: { images: readonly ProductImage[]; title: string }) {
   const { t } = useTranslation('catalogue');
@@ -53,7 +83,10 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
   }
 
   const position = (n: number) => t('gallery.position', { current: n + 1, total: photos.length });
-  const large = shown.largeUrl ?? shown.cardUrl ?? '';
+  const large = largeOf(shown);
+  // The large rendition's size when the API gives it, else the card's (4:3, as the stage).
+  const [width, height] =
+    shown.width !== undefined && shown.height !== undefined ? [shown.width, shown.height] : [640, 480];
 
   return (
     <section className="gallery" aria-roledescription={t('gallery.roleDescription')} aria-labelledby={`${id}-title`}>
@@ -61,13 +94,15 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
         {t('gallery.title')}
       </h2>
       <figure className="gallery__stage">
-        <a href={large} target="_blank" rel="noopener" className="gallery__large-link">
-          <img
-            src={large}
+        <a href={large.src} target="_blank" rel="noopener" className="gallery__large-link">
+          <Picture
+            src={large.src}
+            webp={large.webp}
+            sizes={GALLERY_SIZES}
+            width={width}
+            height={height}
             alt={t('gallery.alt', { title, position: position(index) })}
-            {...(shown.width !== undefined && shown.height !== undefined
-              ? { width: shown.width, height: shown.height }
-              : {})}
+            priority
           />
           <span className="visually-hidden">{t('gallery.openLarge')}</span>
         </a>
@@ -108,7 +143,7 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
                   show(n, false);
                 }}
               >
-                <img src={photo.thumbUrl ?? photo.cardUrl ?? photo.largeUrl} alt="" width={120} height={90} />
+                <Picture {...thumbOf(photo)} sizes={THUMB_SIZES} width={120} height={90} alt="" />
               </button>
             ))}
           </div>

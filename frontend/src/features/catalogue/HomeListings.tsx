@@ -10,6 +10,12 @@ import './catalogue.css';
 
 const RECENT_COUNT = 8;
 
+/**
+ * The cards whose photos load at once: the first, the list's largest first picture (alone in a
+ * phone's first screen, first of a desktop's first row of cards of one size).
+ */
+const PRIORITY_CARDS = 1;
+
 /** "Recent materials": the newest ads, with a link to the whole list. */
 export function RecentMaterials() {
   const { t } = useTranslation('catalogue');
@@ -27,7 +33,7 @@ export function RecentMaterials() {
       ) : currentData.items.length === 0 ? (
         <p>{t('home.noAds')}</p>
       ) : (
-        <CardGrid cards={currentData.items} />
+        <CardGrid cards={currentData.items} priorityCount={PRIORITY_CARDS} />
       )}
     </section>
   );

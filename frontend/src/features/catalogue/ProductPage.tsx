@@ -19,7 +19,6 @@ import { addRecentlyViewed } from '@/lib/recentlyViewed';
 import { criteriaToSearchParams } from '@/lib/searchCriteria';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
-import '@/components/NotFound/NotFound.css';
 import './catalogue.css';
 
 /**
@@ -72,7 +71,10 @@ export function ProductPage({ slots = {} }: { slots?: ProductPageSlots }) {
   if (isLoading) {
     return (
       <div className="container page">
-        <p role="status">{t('product.loading')}</p>
+        <p role="status" className="visually-hidden">
+          {t('product.loading')}
+        </p>
+        <ProductPlaceholder />
       </div>
     );
   }
@@ -86,6 +88,20 @@ export function ProductPage({ slots = {} }: { slots?: ProductPageSlots }) {
     );
   }
   return <ProductView product={product} slots={slots} />;
+}
+
+/** Grey blocks where the breadcrumb, title, photo and summary will be, at about their size. */
+function ProductPlaceholder() {
+  return (
+    <div className="product-placeholder" aria-hidden="true">
+      <span className="skeleton product-placeholder__breadcrumb" />
+      <span className="skeleton product-placeholder__title" />
+      <div className="product__layout">
+        <span className="skeleton product-placeholder__photo" />
+        <span className="skeleton product-placeholder__summary" />
+      </div>
+    </div>
+  );
 }
 
 /** The not-found page's look, with the catalogue's words. */

@@ -153,7 +153,12 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
               )}
             </div>
           ) : (
-            <CardGrid cards={currentData.items} aroundPlace={place !== undefined} />
+            <CardGrid
+              cards={currentData.items}
+              aroundPlace={place !== undefined}
+              placement="results"
+              priorityCount={1}
+            />
           )}
 
           {(previous !== null || next !== null) && (

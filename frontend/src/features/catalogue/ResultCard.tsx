@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Picture } from '@/components/Picture/Picture';
 import type { Card as ProductCard } from '@/contract/schema.gen';
 import { formatDistance, placeText } from '@/features/catalogue/format';
 import { Price } from '@/features/catalogue/Price';
@@ -9,6 +10,39 @@ import { useLang } from '@/lib/useLang';
 import './catalogue.css';
 
 type HeadingLevel = 'h2' | 'h3';
+
+/**
+ * Where a grid of cards stands: across the page's container (home, a seller's page, favourites)
+ * or in the results column beside the list page's filters.
+ */
+export type CardPlacement = 'page' | 'results';
+
+/**
+ * How wide a card's photo is drawn at each viewport width (the `sizes` of its srcset), from the
+ * CSS: `.card-grid` fills its column with cards of at least 14rem and 1.25rem gaps; `.container`
+ * is at most 72rem wide with 1rem of padding a side (1.5rem from 768px); from 960px the list
+ * page's results column leaves 18rem and a 2rem gap to the filters. So across the page: one
+ * column below 500px, two below 744px, three below 1004px, then four (261px once the container
+ * stops growing at 1152px); beside the filters: two columns from 960px, three from 1080px (248px
+ * from 1152px). Slightly generous (100vw counts a scrollbar), never short.
+ */
+export const CARD_SIZES: Record<CardPlacement, string> = {
+  page: [
+    '(min-width: 1152px) 261px',
+    '(min-width: 1004px) calc(25vw - 27px)',
+    '(min-width: 744px) calc(33.34vw - 24px)',
+    '(min-width: 500px) calc(50vw - 26px)',
+    'calc(100vw - 32px)',
+  ].join(', '),
+  results: [
+    '(min-width: 1152px) 248px',
+    '(min-width: 1080px) calc(33.34vw - 136px)',
+    '(min-width: 960px) calc(50vw - 194px)',
+    '(min-width: 744px) calc(33.34vw - 24px)',
+    '(min-width: 500px) calc(50vw - 26px)',
+    'calc(100vw - 32px)',
+  ].join(', '),
+};
 
 /** What another feature adds to a card (the favourites heart); null for nothing. */
 export type CardAction = (card: ProductCard) => ReactNode;
@@ -30,6 +64,8 @@ export function ResultCard({
   headingLevel = 'h3',
   aroundPlace = false,
   unavailable,
+  placement = 'page',
+  priority = false,
 }: {
   card: ProductCard;
   headingLevel?: HeadingLevel;
@@ -37,6 +73,10 @@ export function ResultCard({
   aroundPlace?: boolean;
   /** Why the ad cannot be opened (e.g. deactivated by its seller). */
   unavailable?: string;
+  /** Where the card's grid stands, for the photo's `sizes`. */
+  placement?: CardPlacement;
+  /** The photo is the page's first large picture: load it at once, with high priority. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
@@ -49,7 +89,15 @@ export function ResultCard({
     <article className={`result-card${unavailable === undefined ? '' : ' result-card--unavailable'}`}>
       <div className="result-card__media">
         {card.imageUrl ? (
-          <img src={card.imageUrl} alt="" width={640} height={480} loading="lazy" decoding="async" />
+          <Picture
+            src={card.imageUrl}
+            webp={card.imageWebp}
+            sizes={CARD_SIZES[placement]}
+            width={640}
+            height={480}
+            alt=""
+            priority={priority}
+          />
         ) : (
           <span className="result-card__no-photo">{t('card.noPhoto')}</span>
         )}
@@ -98,17 +146,32 @@ export function CardGrid({
   label,
   headingLevel,
   aroundPlace = false,
+  placement = 'page',
+  priorityCount = 0,
 }: {
   cards: readonly ProductCard[];
   label?: string;
   headingLevel?: HeadingLevel;
   aroundPlace?: boolean;
+  /** Where the grid stands, for the photos' `sizes`. */
+  placement?: CardPlacement;
+  /**
+   * How many of the first cards are the page's first screen (a grid at the top of its page):
+   * their photos load at once, with high priority; the others lazily.
+   */
+  priorityCount?: number;
 }) {
   return (
     <ul className="card-grid" aria-label={label}>
-      {cards.map((card) => (
+      {cards.map((card, index) => (
         <li key={card.id}>
-          <ResultCard card={card} aroundPlace={aroundPlace} {...(headingLevel && { headingLevel })} />
+          <ResultCard
+            card={card}
+            aroundPlace={aroundPlace}
+            placement={placement}
+            priority={index < priorityCount}
+            {...(headingLevel && { headingLevel })}
+          />
         </li>
       ))}
     </ul>

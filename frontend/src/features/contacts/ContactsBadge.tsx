@@ -4,7 +4,6 @@ import { useGetContactRequestsQuery } from '@/features/contacts/api';
 import { badgeCount } from '@/features/contacts/format';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
-import './contacts.css';
 
 /** How often the badge asks for the unread count while the page is in use. */
 const BADGE_REFRESH_MS = 60_000;
@@ -36,7 +35,9 @@ function MailIcon() {
  * Render it for signed-in users only.
  */
 export function ContactsBadge() {
-  const { t } = useTranslation('contacts');
+  // Without suspending: the badge sits in the header, outside the page's loading state, and shows
+  // once its namespace (not part of the shell's) has arrived.
+  const { t, ready } = useTranslation('contacts', { useSuspense: false });
   const lang = useLang();
   // Fetched afresh when the badge appears (a new sign-in never shows the previous user's count),
   // then every minute while the tab is in use, so new messages show up without a reload.
@@ -45,6 +46,7 @@ export function ContactsBadge() {
     { refetchOnMountOrArgChange: true, pollingInterval: BADGE_REFRESH_MS, skipPollingIfUnfocused: true },
   );
   const count = data?.categories.length ?? 0;
+  if (!ready) return null;
   return (
     <Link
       to={paths.userPage(lang, USER_SEGMENTS.contacts)}

@@ -123,6 +123,18 @@ describe('user/contacts', () => {
     expect(await screen.findByText('Keine archivierten Nachrichten.')).toBeInTheDocument();
   });
 
+  it('shows the badge on pages that do not load its namespace', async () => {
+    mockInbox([contactRequest()]);
+    signIn();
+    const { i18n } = await renderApp('/fr/about', {
+      preloadedState: signedInState(),
+      namespaces: ['common', 'about'],
+    });
+    expect(await screen.findByRole('link', { name: 'Messages : 1 non lu' })).toHaveTextContent('1');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    expect(i18n.hasLoadedNamespace('contacts')).toBe(true);
+  });
+
   it('shows no badge to visitors', async () => {
     await renderApp('/fr/');
     await waitFor(() => {

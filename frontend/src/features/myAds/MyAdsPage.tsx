@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { useGetCategoriesQuery } from '@/app/referenceApi';
 import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
+import { Picture } from '@/components/Picture/Picture';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import { AD_STATUSES } from '@/contract/enums.gen';
@@ -18,6 +19,9 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './myAds.css';
+
+/** The ad's photo in its row is drawn 3rem wide (`.ads-table__name img`). */
+const THUMB_SIZES = '3rem';
 
 type Pending = { kind: 'status'; ad: MyAd } | { kind: 'delete'; ad: MyAd };
 
@@ -209,7 +213,16 @@ export function MyAdsPage() {
                 <tr key={ad.id}>
                   <th scope="row" data-label={t('list.columns.name')}>
                     <span className="ads-table__name">
-                      {ad.imageUrl !== undefined && <img src={ad.imageUrl} alt="" width={48} height={36} />}
+                      {ad.imageUrl !== undefined && (
+                        <Picture
+                          src={ad.imageUrl}
+                          webp={ad.imageWebp}
+                          sizes={THUMB_SIZES}
+                          width={48}
+                          height={36}
+                          alt=""
+                        />
+                      )}
                       {ad.title}
                     </span>
                   </th>

@@ -9,7 +9,6 @@ import { INTL_LOCALES } from '@/lib/languages';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
-import '@/components/NotFound/NotFound.css';
 import './reviews.css';
 
 interface SellerProfilePageProps {

@@ -1,0 +1,7 @@
+package pages
+
+// The SPA's sizes, for TestSizesMatchTheSPA.
+const (
+	GallerySizes     = gallerySizes
+	ResultsCardSizes = resultsCardSizes
+)
