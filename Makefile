@@ -44,7 +44,7 @@ go-test: ## Go tests only (starts its own DynamoDB Local)
 web-test: ## Frontend unit tests only
 	npm --prefix frontend test
 
-bench: tools ## Benchmarks: gateway, cold start, search at 100,000 ads (about half an hour), 12 MP photo
+bench: tools ## Benchmarks: gateway, cold start, search at 100,000 ads (about half an hour), 12 MP photo, bundle sizes, Lighthouse
 	REMAT_BENCH_ADS=$${REMAT_BENCH_ADS:-100000} go test -timeout 0 -run='^$$' -bench=. -benchmem -count=1 ./infra/bench/...
 	npm --prefix frontend run --silent build
 	npm --prefix frontend run --silent size

@@ -10,30 +10,11 @@ cd "$ROOT"
 
 scripts/tools.sh test
 
-tmp=$(mktemp -d)
-pid=""
-cleanup() {
-  if [ -n "$pid" ]; then
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+with_cleanup
 
 say "A local cloud for the fuzzer"
-go build -o "$tmp/localcloud" ./infra/cmd/localcloud
-addr="127.0.0.1:$(free_port)"
-"$tmp/localcloud" -memory -seed -no-demo -addr "$addr" -ready-file "$tmp/ready" >"$tmp/localcloud.log" 2>&1 &
-pid=$!
-origin_secret=""
-for _ in $(seq 1 3000); do
-  origin_secret="$(sed -n 's/.*Origin secret[^:]*: \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
-  [ -n "$origin_secret" ] && break
-  kill -0 "$pid" 2>/dev/null || { cat "$tmp/localcloud.log"; die "the local cloud exited early"; }
-  sleep 0.1
-done
-[ -n "$origin_secret" ] || { cat "$tmp/localcloud.log"; die "the local cloud did not become ready"; }
+local_cloud_flags=(-no-demo) # the fuzzer needs no demo catalogue
+start_local_cloud
 admin_secret="$(sed -n 's/.*setupSecret = \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
 api_url="$(sed -n 's/.*The API.s own endpoint[^:]*: \(http:[^ ]*\).*/\1/p' "$tmp/localcloud.log")"
 

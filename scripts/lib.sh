@@ -46,3 +46,46 @@ chromium_path() {
     command -v chromium
   fi
 }
+
+# with_cleanup: makes tmp (a temporary folder) and pids (the background processes the script
+# starts, appended by it), and stops those by PID and removes tmp when the script exits.
+pids=()
+tmp=""
+local_cloud_flags=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${pids[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  [ -z "$tmp" ] || rm -rf "$tmp"
+}
+with_cleanup() {
+  tmp=$(mktemp -d)
+  trap cleanup EXIT
+}
+
+# start_local_cloud: builds the local cloud into $tmp and starts it in memory, seeded, on a free
+# loopback port, with the flags in the array local_cloud_flags if set, and waits until it is ready and has printed its banner
+# (which ends with the origin secret). Sets addr and origin_secret, appends its PID to pids; its
+# log is $tmp/localcloud.log.
+start_local_cloud() {
+  go build -o "$tmp/localcloud" ./infra/cmd/localcloud
+  addr="127.0.0.1:$(free_port)"
+  "$tmp/localcloud" -memory -seed "${local_cloud_flags[@]}" -addr "$addr" -ready-file "$tmp/ready" >"$tmp/localcloud.log" 2>&1 &
+  pids+=($!)
+  origin_secret=""
+  for _ in $(seq 1 3000); do
+    # The banner comes just after the ready file; the origin secret is its last line.
+    if [ -s "$tmp/ready" ]; then
+      origin_secret="$(sed -n 's/.*Origin secret[^:]*: \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
+      [ -n "$origin_secret" ] && return 0
+    fi
+    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$tmp/localcloud.log"; die "the local cloud exited early"; }
+    sleep 0.1
+  done
+  cat "$tmp/localcloud.log"
+  die "the local cloud did not become ready"
+}

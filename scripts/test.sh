@@ -12,19 +12,7 @@ cd "$ROOT"
 
 scripts/tools.sh test
 
-pids=()
-tmp=$(mktemp -d)
-cleanup() {
-  local pid
-  for pid in "${pids[@]}"; do
-    kill "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    wait "$pid" 2>/dev/null || true
-  done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+with_cleanup
 
 say "Go: gofmt, go vet, golangci-lint"
 unformatted=$(gofmt -l functions shared infra)
@@ -78,26 +66,10 @@ say "SAM build (stripped arm64), every function built, zip sizes"
 make --no-print-directory sam-build SAM_BUILD_DIR="$tmp/sam-build"
 
 say "End-to-end journeys in headless Chromium"
-go build -o "$tmp/localcloud" ./infra/cmd/localcloud
-addr="127.0.0.1:$(free_port)"
-"$tmp/localcloud" -memory -seed -addr "$addr" -ready-file "$tmp/ready" >"$tmp/localcloud.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 3000); do
-  [ -s "$tmp/ready" ] && break
-  kill -0 "${pids[-1]}" 2>/dev/null || { cat "$tmp/localcloud.log"; die "the local cloud exited early"; }
-  sleep 0.1
-done
-[ -s "$tmp/ready" ] || { cat "$tmp/localcloud.log"; die "the local cloud did not become ready"; }
 # In memory mode the cloud prints the first-admin secret; the back-office tests use it.
-# It prints the banner just after writing the ready file, so wait for its last line.
 # Set-up calls that act as other viewers go to the API's own endpoint with CloudFront's header
-# (the origin secret, printed last).
-origin_secret=""
-for _ in $(seq 1 100); do
-  origin_secret="$(sed -n 's/.*Origin secret[^:]*: \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
-  [ -n "$origin_secret" ] && break
-  sleep 0.1
-done
+# (the origin secret).
+start_local_cloud
 admin_secret="$(sed -n 's/.*setupSecret = \([0-9a-f]*\).*/\1/p' "$tmp/localcloud.log")"
 api_url="$(sed -n 's/.*The API.s own endpoint[^:]*: \(http:[^ ]*\).*/\1/p' "$tmp/localcloud.log")"
 [ -n "$admin_secret" ] && [ -n "$api_url" ] && [ -n "$origin_secret" ] ||

@@ -7,12 +7,9 @@
 // table and the build disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { dist, importPages, readBuild, root } from './build-manifest.mjs';
 
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'sq'];
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
 
 /**
  * @param {string} message
@@ -23,27 +20,8 @@ function fail(message) {
   process.exit(1);
 }
 
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-
-/**
- * The files a manifest entry brings in: its chunk, its static imports (recursively) and their CSS.
- * @param {string} key
- * @param {Set<string>} files
- */
-function collect(key, files) {
-  const chunk = manifest[key];
-  if (!chunk) fail(`the manifest has no entry ${key}`);
-  if (files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, files);
-  return files;
-}
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) fail('the manifest has no entry chunk');
-const startup = collect(/** @type {string} */ (entryKey), new Set());
+const { manifest, collect, entryKey } = readBuild(fail);
+const startup = collect(entryKey, new Set());
 
 // The page loaders of router.tsx: `home: () => import('@/app/HomeRoute')...`.
 const router = readFileSync(join(root, 'src', 'app', 'router.tsx'), 'utf8');
@@ -56,13 +34,7 @@ for (const match of router.matchAll(/^\s*(\w+): \(\) =>\s*import\('@\/([^']+)'\)
   sources.set(page, /** @type {string} */ (source));
 }
 
-/** @type {{module: {PAGE_NAMESPACES: Record<string, readonly string[]>, SHELL_NAMESPACES: readonly string[]}}} */
-const { module: pages } = await runnerImport('/src/app/pages.ts', {
-  root,
-  configFile: false,
-  logLevel: 'silent',
-  resolve: { alias: { '@': join(root, 'src') } },
-});
+const pages = await importPages();
 
 const out = /** @type {Record<string, {js: string[], css: string[], i18n: Record<string, string[]>}>} */ ({});
 for (const [page, namespaces] of Object.entries(pages.PAGE_NAMESPACES)) {

@@ -11,9 +11,8 @@
 // `--verbose` lists every file counted.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { runnerImport } from 'vite';
+import { dist, importPages, readBuild } from './build-manifest.mjs';
 
 const STARTUP_BUDGET_KB = 148;
 const HOME_BUDGET_KB = 168;
@@ -23,8 +22,6 @@ const HOME_GOAL_KB = 130;
 const PAGE_SOURCES = { home: 'src/app/HomeRoute.tsx' };
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'sq'];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
 const verbose = process.argv.includes('--verbose');
 
 /**
@@ -36,29 +33,7 @@ function fail(message) {
   process.exit(2);
 }
 
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
-let manifest;
-try {
-  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-} catch {
-  fail('dist/.vite/manifest.json not found; run `npm run build` first');
-}
-
-/**
- * The files a manifest entry brings in: its own chunk, the chunks it imports statically
- * (recursively) and their CSS.
- * @param {string} key
- * @param {Set<string>} files
- */
-function collect(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) fail(`the manifest has no entry ${key}`);
-  if (files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, files);
-  return files;
-}
+const { collect, entryKey } = readBuild(fail);
 
 /** @type {Map<string, number>} */
 const gzipCache = new Map();
@@ -82,9 +57,6 @@ function list(files) {
   for (const file of files) console.log(`    ${file}: ${kb(gzipBytes(file) / 1024)} KB`);
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) fail('the manifest has no entry chunk');
-
 // Start-up.
 const startup = collect(entryKey);
 const startupKb = total(startup);
@@ -96,13 +68,7 @@ console.log(
 list(startup);
 
 // Home page, per language.
-/** @type {{module: {namespacesAt: (path: string) => string[], pagesAt: (path: string) => string[]}}} */
-const { module: pages } = await runnerImport('/src/app/pages.ts', {
-  root,
-  configFile: false,
-  logLevel: 'silent',
-  resolve: { alias: { '@': join(root, 'src') } },
-});
+const pages = await importPages();
 
 const homePages = pages.pagesAt('/fr/');
 const pageFiles = new Set(startup);

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/remat/remat/infra/iam"
 	"github.com/remat/remat/infra/samtpl"
 )
 
@@ -96,32 +97,5 @@ func matchPathPattern(pattern, path string) bool {
 	if !strings.HasPrefix(pattern, "/") {
 		pattern = "/" + pattern
 	}
-	return globMatch(pattern, path)
-}
-
-// globMatch matches s against p with "*" and "?", iteratively with one
-// backtrack point (linear in practice, never exponential).
-func globMatch(p, s string) bool {
-	pi, si := 0, 0
-	star, mark := -1, 0
-	for si < len(s) {
-		switch {
-		case pi < len(p) && (p[pi] == '?' || p[pi] == s[si]):
-			pi++
-			si++
-		case pi < len(p) && p[pi] == '*':
-			star, mark = pi, si
-			pi++
-		case star >= 0:
-			pi = star + 1
-			mark++
-			si = mark
-		default:
-			return false
-		}
-	}
-	for pi < len(p) && p[pi] == '*' {
-		pi++
-	}
-	return pi == len(p)
+	return iam.Glob(pattern, path) // the same wildcards as IAM's
 }

@@ -42,7 +42,10 @@ func TestPutGetDelete(t *testing.T) {
 	if ct := aws.ToString(out.ContentType); ct != "image/jpeg" {
 		t.Errorf("content type: got %q, want %q", ct, "image/jpeg")
 	}
-	// gofakes3 does not keep Cache-Control; TestPutInput checks it is sent.
+	// The S3 emulator keeps Cache-Control as S3 does (infra/s3local).
+	if cc := aws.ToString(out.CacheControl); cc != blob.ImmutableCacheControl {
+		t.Errorf("cache control: got %q, want %q", cc, blob.ImmutableCacheControl)
+	}
 
 	if err := store.Delete(ctx, key); err != nil {
 		t.Fatalf("delete: %v", err)
