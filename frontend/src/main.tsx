@@ -11,6 +11,7 @@ import { AppRoutes, preloadPage } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/session';
 import { createI18n } from '@/i18n/i18n';
+import { readStoredToken } from '@/lib/authToken';
 import { REDIRECT_LANGUAGE } from '@/lib/languages';
 import { languageFromPath } from '@/lib/localePath';
 
@@ -19,7 +20,7 @@ import { languageFromPath } from '@/lib/localePath';
 // (awaited here; index.html shows the preloader meanwhile).
 const store = makeStore();
 // The API answers the server inlined into the page (app/boot.ts): in the cache before anything asks.
-const boot = readBoot(document);
+const boot = readBoot(document, { signedIn: readStoredToken() !== null });
 if (boot) store.dispatch(bootHydrate(boot));
 store.dispatch(prefetchSettings());
 void store.dispatch(restoreSession());

@@ -118,7 +118,7 @@ func TestAdPages(t *testing.T) {
 		CreatedAt: now, UpdatedAt: now,
 	}
 	active, draft := base, base
-	active.ID, active.Status, active.PublishedAt, active.ExpiresAt = "01JACTIVE0000000000000000A", catalog.StatusActive, now, now.Add(30*24*time.Hour)
+	active.ID, active.Status, active.PublishedAt, active.ExpiresAt = "01JACTVEAD000000000000000A", catalog.StatusActive, now, now.Add(30*24*time.Hour)
 	draft.ID, draft.Status = "01JDRAFT00000000000000000A", catalog.StatusDraft
 	for _, a := range []catalog.Ad{active, draft} {
 		if err := c.store.CreateAd(ctx, a); err != nil {

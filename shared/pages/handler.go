@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // Cache-Control of the answers. Pages are the same for every visitor
@@ -136,6 +137,61 @@ type page struct {
 	cache  string
 	head   Head
 	boot   Boot
+	// answers are the API's answers the page asked for up front.
+	answers map[string]answer
+}
+
+// answer is one API answer.
+type answer struct {
+	status int
+	body   []byte
+	err    error
+}
+
+// apiPaths are the API answers the route's page needs, asked for at once
+// (none depends on another).
+func apiPaths(route Route, query url.Values) []string {
+	paths := []string{"settings"}
+	switch route.Kind {
+	case KindHome:
+		paths = append(paths, "categories", fmt.Sprintf("products?limit=%d", homeListings))
+	case KindProducts:
+		paths = append(paths, "categories", listQuery(query))
+	case KindSearchToken:
+		paths = append(paths, "categories")
+	case KindProduct:
+		paths = append(paths, "categories", "products/"+url.PathEscape(route.ID))
+	}
+	return paths
+}
+
+// prefetch asks the API for paths concurrently.
+func (h *Handler) prefetch(ctx context.Context, paths []string) map[string]answer {
+	out := make(map[string]answer, len(paths))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, path := range paths {
+		wg.Go(func() {
+			status, body, err := h.cfg.API.Get(ctx, path)
+			mu.Lock()
+			out[path] = answer{status: status, body: body, err: err}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// get is the API's answer to path: the prefetched one, else asked now.
+func (h *Handler) get(ctx context.Context, p *page, path string) (int, []byte, error) {
+	if a, ok := p.answers[path]; ok {
+		return a.status, a.body, a.err
+	}
+	status, body, err := h.cfg.API.Get(ctx, path)
+	if err != nil {
+		return 0, nil, fmt.Errorf("pages: GET %s: %w", path, err)
+	}
+	return status, body, nil
 }
 
 // build gathers what the route's page says and needs.
@@ -144,6 +200,7 @@ func (h *Handler) build(ctx context.Context, route Route, query url.Values) page
 	t := catalogue[lang]
 	p := page{status: http.StatusOK, cache: cachePage, boot: Boot{API: map[string]json.RawMessage{}}}
 	p.head = Head{Lang: lang}
+	p.answers = h.prefetch(ctx, apiPaths(route, query))
 	h.inline(ctx, &p, "settings")
 	home := crumb{t.HomeCrumb, PageURL(h.cfg.SiteURL, lang, "")}
 
@@ -225,7 +282,7 @@ func (h *Handler) product(ctx context.Context, p *page, id string, home crumb) {
 	lang := p.head.Lang
 	t := catalogue[lang]
 	path := "products/" + url.PathEscape(id)
-	status, body, err := h.cfg.API.Get(ctx, path)
+	status, body, err := h.get(ctx, p, path)
 	switch {
 	case err != nil || status >= 500:
 		h.log.ErrorContext(ctx, "pages: ad unreadable", "adId", id, "status", status, "err", errText(err))
@@ -305,7 +362,7 @@ func (h *Handler) notFound(p *page, status int) {
 // inline adds the API's answer to path to the boot data when it is a
 // success, and returns it; nil otherwise (the SPA then asks itself).
 func (h *Handler) inline(ctx context.Context, p *page, path string) []byte {
-	status, body, err := h.cfg.API.Get(ctx, path)
+	status, body, err := h.get(ctx, p, path)
 	if err != nil || status != http.StatusOK || !json.Valid(body) {
 		if err != nil || status >= 500 {
 			h.log.WarnContext(ctx, "pages: not inlined", "path", path, "status", status, "err", errText(err))

@@ -12,7 +12,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/pages"
@@ -505,5 +507,47 @@ func TestSizesMatchTheSPA(t *testing.T) {
 		if got := strings.Join(parts, ", "); got != tc.want {
 			t.Errorf("%s: the SPA says %q, the pages %q", tc.file, got, tc.want)
 		}
+	}
+}
+
+// TestAnswersAskedAtOnce: the API answers a page needs are asked for
+// concurrently (each here waits until all three are in flight), not one
+// after the other.
+func TestAnswersAskedAtOnce(t *testing.T) {
+	var (
+		mu       sync.Mutex
+		inFlight int
+		all      = make(chan struct{})
+	)
+	api := stubAPI(t)
+	barrier := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		inFlight++
+		if inFlight == 3 {
+			close(all)
+		}
+		mu.Unlock()
+		select {
+		case <-all:
+		case <-time.After(2 * time.Second):
+			w.WriteHeader(http.StatusGatewayTimeout)
+			return
+		}
+		api.ServeHTTP(w, r)
+	})
+	shell, err := pages.ParseShell([]byte(indexHTML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := pages.NewHandler(pages.Config{
+		SiteURL: site, API: pages.HandlerAPI{Handler: barrier}, Gone: tombstones{}, Shell: fixedShell{shell},
+		Sitemaps: http.NotFoundHandler(), APIFallback: http.NotFoundHandler(), Logger: slog.New(slog.DiscardHandler),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := parse(t, get(t, h, http.MethodGet, "/fr/product/AD1"))
+	if len(d.Boot) != 3 {
+		t.Errorf("got boot %v, want the settings, the categories and the ad, asked for at once", keys(d.Boot))
 	}
 }

@@ -89,11 +89,15 @@ func productLD(base, lang string, p productJSON, images []string, categoryName s
 		"availability":  "https://schema.org/InStock",
 		"itemCondition": condition,
 	}
-	seller := ldThing{"@type": sellerType, "name": p.Seller.Name}
-	if p.Seller.ID != "" {
-		seller["url"] = PageURL(base, lang, SegSeller+"/"+url.PathEscape(p.Seller.ID))
+	// The seller, when the ad has one to show (a profile that cannot be
+	// read is left out rather than named "").
+	if strings.TrimSpace(p.Seller.Name) != "" {
+		seller := ldThing{"@type": sellerType, "name": p.Seller.Name}
+		if p.Seller.ID != "" {
+			seller["url"] = PageURL(base, lang, SegSeller+"/"+url.PathEscape(p.Seller.ID))
+		}
+		offer["seller"] = seller
 	}
-	offer["seller"] = seller
 	if p.ExpiresAt != "" && len(p.ExpiresAt) >= 10 {
 		offer["priceValidUntil"] = p.ExpiresAt[:10]
 	}

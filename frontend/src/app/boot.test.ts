@@ -77,6 +77,13 @@ describe('boot data', () => {
     expect(entries.map((e) => e.endpointName)).toEqual(['getProduct']);
   });
 
+  it('leaves the ad out for a signed-in visitor, whose view of it may differ', () => {
+    inline({ settings: {}, [`products/${ID}`]: productDetail() });
+    const boot = readBoot(document, { signedIn: true });
+    expect(Object.keys(boot?.queries ?? {})).toEqual(['getSettings(undefined)']);
+    expect(Object.keys(readBoot(document)?.queries ?? {})).toEqual(['getSettings(undefined)', `getProduct("${ID}")`]);
+  });
+
   it('ignores a search the SPA would not send as written, and a broken block', () => {
     inline({ 'products?limit=24&unknown=1': { items: [] }, 'products?limit=abc': { items: [] } });
     expect(readBoot(document)).toBeUndefined();

@@ -60,7 +60,7 @@ function sortedQuery(query: string): string {
   return params.toString();
 }
 
-function mapEntry(path: string, raw: unknown): Mapped[] {
+function mapEntry(path: string, raw: unknown, signedIn: boolean): Mapped[] {
   if (path === 'settings') {
     return [{ endpointName: 'getSettings', args: undefined, data: parseSettings(raw), tags: [{ type: 'Settings' }] }];
   }
@@ -69,7 +69,9 @@ function mapEntry(path: string, raw: unknown): Mapped[] {
     return list ? [{ endpointName: 'getCategories', args: undefined, data: list, tags: [CATEGORIES_TAG] }] : [];
   }
   const product = PRODUCT_PATH.exec(path)?.[1];
-  if (product !== undefined) {
+  // An ad as an anonymous visitor sees it: its owner and administrators get more (canEdit, every
+  // photo, the clicks), so a signed-in visitor asks for it.
+  if (product !== undefined && !signedIn) {
     const id = decodeURIComponent(product);
     return [{ endpointName: 'getProduct', args: id, data: raw, tags: [{ type: 'Product', id }] }];
   }
@@ -94,8 +96,12 @@ function mapEntry(path: string, raw: unknown): Mapped[] {
   return [];
 }
 
-/** Reads the inlined data of `doc` into RTK Query's rehydration shape; undefined when none. */
-export function readBoot(doc: Document, now = Date.now()): BootState | undefined {
+/**
+ * Reads the inlined data of `doc` into RTK Query's rehydration shape; undefined when none. The
+ * server inlines what an anonymous visitor gets: with `signedIn`, the answers that depend on the
+ * viewer are left out.
+ */
+export function readBoot(doc: Document, { signedIn = false, now = Date.now() } = {}): BootState | undefined {
   const element = doc.getElementById(BOOT_ELEMENT_ID);
   if (!element?.textContent) return undefined;
   let api: Record<string, unknown>;
@@ -108,7 +114,7 @@ export function readBoot(doc: Document, now = Date.now()): BootState | undefined
   }
   const state: BootState = { queries: {}, mutations: {}, provided: { tags: {}, keys: {} } };
   for (const [path, raw] of Object.entries(api)) {
-    for (const entry of mapEntry(path, raw)) {
+    for (const entry of mapEntry(path, raw, signedIn)) {
       const key = defaultSerializeQueryArgs({
         endpointName: entry.endpointName,
         queryArgs: entry.args,

@@ -141,7 +141,7 @@ var (
 // CheckProduct checks a schema.org Product with an Offer the way search
 // engines' product snippets require: a name, an offer with a numeric
 // price in CHF, an availability and item condition from schema.org's
-// enumerations, absolute URLs and images, a named seller.
+// enumerations, absolute URLs and images, a named seller when there is one.
 func CheckProduct(p map[string]any) error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
@@ -182,11 +182,13 @@ func CheckProduct(p map[string]any) error {
 	if s, _ := offer["itemCondition"].(string); !slices.Contains(condition, s) {
 		bad("offers.itemCondition: %v is not a schema.org OfferItemCondition", offer["itemCondition"])
 	}
-	seller, _ := offer["seller"].(map[string]any)
-	if seller == nil || (seller["@type"] != "Person" && seller["@type"] != "Organization") {
-		bad("offers.seller: want a Person or an Organization, got %v", offer["seller"])
-	} else if name, _ := seller["name"].(string); strings.TrimSpace(name) == "" {
-		bad("offers.seller.name: missing")
+	if raw, ok := offer["seller"]; ok {
+		seller, _ := raw.(map[string]any)
+		if seller == nil || (seller["@type"] != "Person" && seller["@type"] != "Organization") {
+			bad("offers.seller: want a Person or an Organization, got %v", raw)
+		} else if name, _ := seller["name"].(string); strings.TrimSpace(name) == "" {
+			bad("offers.seller.name: missing")
+		}
 	}
 	if u, _ := offer["url"].(string); !absURL.MatchString(u) {
 		bad("offers.url: %q is not absolute", u)
