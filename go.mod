@@ -3,6 +3,7 @@ module github.com/remat/remat
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.2.0
 	github.com/aws/aws-lambda-go v1.55.1
 	github.com/aws/aws-sdk-go-v2 v1.47.7
 	github.com/aws/aws-sdk-go-v2/config v1.33.15

@@ -167,7 +167,8 @@ test.describe('privacy: download my data, delete my account', () => {
       expect(data.account).toMatchObject({ email: seller.email, hasPassword: true, language: lang });
       expect(data.ads.map((ad) => ad.id)).toEqual([seller.adId]);
       const photoUrl = data.ads[0]?.photos[0]?.urls.large ?? '';
-      expect(photoUrl).toMatch(/\/images\/products\/.+-large\.jpg$/);
+      // The JPEG large rendition: images/products/<ad>/<image>/large.jpg (<image>-large.jpg before WebP).
+      expect(photoUrl).toMatch(new RegExp(`/images/products/${seller.adId}/[0-9A-Z]+[/-]large\\.jpg$`));
       expect(data.orders.map((order) => order.status)).toEqual(['paid']);
       expect(data.invoices).toHaveLength(1);
       await expect(page.getByRole('status').getByText(t.downloaded)).toBeVisible();

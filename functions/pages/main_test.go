@@ -176,3 +176,22 @@ func TestInitFails(t *testing.T) {
 		t.Errorf("no web bucket: got %v, want an error naming WEB_BUCKET", err)
 	}
 }
+
+// TestSettingsLikeTheSettingsFunction: the pages inline GET
+// /api/v1/settings from the settings handler running here, so this
+// function must have every variable of the settings function's
+// environment, with the same values (else, say, the inlined settings
+// would offer no social sign-in).
+func TestSettingsLikeTheSettingsFunction(t *testing.T) {
+	tpl := testcloud.Template(t)
+	pages, ok := tpl.Function("PagesFunction")
+	settings, ok2 := tpl.Function("SettingsFunction")
+	if !ok || !ok2 {
+		t.Fatal("template.yaml has no PagesFunction or SettingsFunction")
+	}
+	for name, want := range settings.Env {
+		if got, ok := pages.Env[name]; !ok || got != want {
+			t.Errorf("PagesFunction %s: got %q (set %v), want SettingsFunction's %q", name, got, ok, want)
+		}
+	}
+}

@@ -31,8 +31,8 @@
 //
 // The template's response headers policy (Content-Security-Policy, HSTS,
 // ...) is applied to every response and overrides the origin's headers,
-// as in CloudFront; responses are gzip-compressed when the client accepts
-// it, as with Compress: true.
+// as in CloudFront; responses are compressed when the client accepts it
+// (brotli first, else gzip), as with Compress: true.
 package gateway
 
 import (

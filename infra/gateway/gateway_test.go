@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/remat/remat/infra/lambdart"
@@ -263,17 +264,34 @@ func TestResponseMapping(t *testing.T) {
 		t.Errorf("plain: got %d %s %s, want 200 application/json {\"hello\":\"world\"}", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
 
-	// Large text is compressed for clients that accept gzip.
+	// Large text is compressed as CloudFront does: brotli when the client
+	// accepts it, else gzip.
 	resp, body = f.do(t, "GET", "/api/v1/big", nil, http.Header{"Accept-Encoding": {"gzip, br"}})
-	if resp.Header.Get("Content-Encoding") != "gzip" {
-		t.Fatalf("Content-Encoding: got %q, want gzip", resp.Header.Get("Content-Encoding"))
+	if resp.Header.Get("Content-Encoding") != "br" {
+		t.Fatalf("Content-Encoding: got %q, want br", resp.Header.Get("Content-Encoding"))
 	}
-	if got := gunzip(t, body); got != strings.Repeat("compress me ", 500) {
-		t.Errorf("gunzipped body: got %d bytes, want the function's body", len(got))
+	if got := unbrotli(t, body); got != strings.Repeat("compress me ", 500) {
+		t.Errorf("decoded body: got %d bytes, want the function's body", len(got))
 	}
 	if got, want := resp.Header.Get("ETag"), `W/"v1"`; got != want {
 		t.Errorf("ETag of a compressed response: got %q, want %q", got, want)
 	}
+	resp, body = f.do(t, "GET", "/api/v1/big", nil, http.Header{"Accept-Encoding": {"gzip, br;q=0"}})
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("br refused: Content-Encoding %q, want gzip", resp.Header.Get("Content-Encoding"))
+	}
+	if got := gunzip(t, body); got != strings.Repeat("compress me ", 500) {
+		t.Errorf("gunzipped body: got %d bytes, want the function's body", len(got))
+	}
+}
+
+func unbrotli(t *testing.T, body []byte) string {
+	t.Helper()
+	data, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 func TestRequestBodies(t *testing.T) {

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 // Cache-Control values of the static site: hashed build output under
@@ -39,7 +41,7 @@ type fileInfo struct {
 	modTime time.Time
 	size    int64
 	etag    string
-	gz      []byte // nil when the file is not worth compressing
+	gz, br  []byte // its gzip and brotli forms; nil when not worth compressing
 }
 
 // spaKey applies the CloudFront function of template.yaml: a path whose
@@ -107,11 +109,17 @@ func (s *staticSite) serveKey(w http.ResponseWriter, r *http.Request, key string
 		return
 	}
 	h.Add("Vary", "Accept-Encoding")
-	if info.gz != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
-		h.Set("ETag", `"`+info.etag+`-gz"`)
-		http.ServeContent(w, r, name, info.modTime, bytes.NewReader(info.gz))
-		return
+	if info.gz != nil {
+		if coding := encodingFor(r); coding != "" {
+			body := info.gz
+			if coding == codingBrotli {
+				body = info.br
+			}
+			h.Set("Content-Encoding", coding)
+			h.Set("ETag", `"`+info.etag+`-`+coding+`"`)
+			http.ServeContent(w, r, name, info.modTime, bytes.NewReader(body))
+			return
+		}
 	}
 	h.Set("ETag", `"`+info.etag+`"`)
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -147,20 +155,21 @@ func (s *staticSite) info(name string, st fs.FileInfo, f io.Reader, ctype string
 	sum := sha256.Sum256(data)
 	fi := &fileInfo{modTime: st.ModTime(), size: st.Size(), etag: hex.EncodeToString(sum[:12])}
 	if len(data) >= minCompress && compressible(ctype) {
-		fi.gz = gzipBytes(data)
+		fi.gz, fi.br = compress(codingGzip, data), compress(codingBrotli, data)
 	}
 	s.cache.Store(name, fi)
 	return fi, nil
 }
 
 // writeBody writes status and body with Content-Length, compressing the
-// body when the client accepts gzip and the content type is worth it.
+// body as CloudFront does when the client accepts brotli or gzip and the
+// content type is worth it.
 func writeBody(w http.ResponseWriter, r *http.Request, status int, body []byte) {
 	h := w.Header()
-	if len(body) >= minCompress && h.Get("Content-Encoding") == "" &&
-		compressible(h.Get("Content-Type")) && acceptsGzip(r) {
-		body = gzipBytes(body)
-		h.Set("Content-Encoding", "gzip")
+	if coding := encodingFor(r); coding != "" && len(body) >= minCompress && h.Get("Content-Encoding") == "" &&
+		compressible(h.Get("Content-Type")) {
+		body = compress(coding, body)
+		h.Set("Content-Encoding", coding)
 		h.Add("Vary", "Accept-Encoding")
 		if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
 			h.Set("ETag", "W/"+et) // as CloudFront does for compressed objects
@@ -176,20 +185,46 @@ func writeBody(w http.ResponseWriter, r *http.Request, status int, body []byte) 
 	}
 }
 
-func gzipBytes(data []byte) []byte {
+// The content codings CloudFront compresses with (Compress: true, with
+// the cache policy's EnableAcceptEncodingGzip and ...Brotli).
+const (
+	codingGzip   = "gzip"
+	codingBrotli = "br"
+)
+
+// compress encodes data with coding.
+func compress(coding string, data []byte) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
-	_, _ = zw.Write(data)
+	var zw io.WriteCloser
+	if coding == codingBrotli {
+		zw = brotli.NewWriterLevel(&buf, brotli.DefaultCompression)
+	} else {
+		zw, _ = gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+	}
+	_, _ = zw.Write(data) // writes to a bytes.Buffer do not fail
 	_ = zw.Close()
 	return buf.Bytes()
 }
 
-// acceptsGzip reports whether Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
+// encodingFor is the coding CloudFront answers r with: brotli when the
+// viewer accepts it, else gzip when it accepts that, else none.
+func encodingFor(r *http.Request) string {
+	switch {
+	case accepts(r, codingBrotli):
+		return codingBrotli
+	case accepts(r, codingGzip):
+		return codingGzip
+	}
+	return ""
+}
+
+// accepts reports whether Accept-Encoding allows coding (listed, and not
+// with q=0).
+func accepts(r *http.Request, coding string) bool {
 	for _, v := range r.Header.Values("Accept-Encoding") {
 		for part := range strings.SplitSeq(v, ",") {
-			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if !strings.EqualFold(strings.TrimSpace(name), coding) {
 				continue
 			}
 			q := strings.ReplaceAll(params, " ", "")

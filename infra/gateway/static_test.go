@@ -59,6 +59,19 @@ func TestStaticSite(t *testing.T) {
 			t.Errorf("If-None-Match: got %d, want 304", resp2.StatusCode)
 		}
 	})
+	t.Run("brotli first when accepted", func(t *testing.T) {
+		resp, body := f.do(t, "GET", "/assets/index-abc123.js", nil, http.Header{"Accept-Encoding": {"gzip, deflate, br"}})
+		if resp.Header.Get("Content-Encoding") != "br" {
+			t.Fatalf("Content-Encoding: got %q, want br", resp.Header.Get("Content-Encoding"))
+		}
+		if got := unbrotli(t, body); !strings.HasPrefix(got, "console.log") {
+			t.Errorf("decoded: got %.30q…, want the script", got)
+		}
+		gz, _ := f.do(t, "GET", "/assets/index-abc123.js", nil, http.Header{"Accept-Encoding": {"gzip"}})
+		if resp.Header.Get("ETag") == gz.Header.Get("ETag") {
+			t.Errorf("brotli and gzip forms share the ETag %s", resp.Header.Get("ETag"))
+		}
+	})
 	t.Run("not compressed without Accept-Encoding", func(t *testing.T) {
 		resp, body := f.do(t, "GET", "/assets/index-abc123.js", nil, nil)
 		if resp.Header.Get("Content-Encoding") != "" || !strings.HasPrefix(string(body), "console.log") {

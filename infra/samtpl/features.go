@@ -279,7 +279,7 @@ func newFeatureRows() []feature {
 		p := "Properties.DistributionConfig." + prefix
 		rows = append(rows,
 			feat(dist, p+"TargetOriginId", emulated, ""),
-			feat(dist, p+"Compress", emulated, "gzip when the client accepts it, from 1,000 bytes").only("true"),
+			feat(dist, p+"Compress", emulated, "brotli when the client accepts it, else gzip, from 1,000 bytes").only("true"),
 			feat(dist, p+"ResponseHeadersPolicyId", emulated, "the policy's headers are set on every response of the gateway"),
 			feat(dist, p+"AllowedMethods", knownDifference, "the gateway allows `GET` and `HEAD` on the site and `/images/*`, every method on `/api/*`, whatever is declared"),
 			feat(dist, p+"CachePolicyId", knownDifference, "the gateway caches nothing; origins send their own `Cache-Control`"),
