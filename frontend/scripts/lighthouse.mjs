@@ -143,7 +143,13 @@ let version = '';
 for (const page of pages) {
   process.stderr.write(`lighthouse: ${page.path}\n`);
   try {
-    const { result, json } = await audit(`${base}${page.path}`);
+    // Chromium now and then records no usable trace (NO_NAVSTART); such a run is tried once more.
+    const { result, json } = await audit(`${base}${page.path}`).catch((/** @type {unknown} */ error) => {
+      process.stderr.write(
+        `lighthouse: ${page.path} again (${error instanceof Error ? error.message : String(error)})\n`,
+      );
+      return audit(`${base}${page.path}`);
+    });
     version = result.lighthouseVersion;
     if (options.out) writeFileSync(join(options.out, `${page.name.replace(' ', '-')}.report.json`), json);
     if (result.runtimeError) failures.push(`${page.path}: ${result.runtimeError.code} ${result.runtimeError.message}`);
