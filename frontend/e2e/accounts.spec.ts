@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
+import { axeProblems, expect, LANGS, linkFromMailbox, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
@@ -9,14 +9,18 @@ const T = {
     firstName: 'Prénom',
     lastName: 'Nom',
     email: 'Adresse e-mail',
-    phone: 'Téléphone',
+    phone: 'Téléphone (facultatif)',
     password: 'Mot de passe',
     confirm: 'Confirmez le mot de passe',
     companyName: 'Nom de l’entreprise',
     companyEmail: 'Adresse e-mail de l’entreprise',
     companyAddress: 'Adresse de l’entreprise',
     adult: 'J’ai 18 ans ou plus',
-    rules: 'J’accepte les règles de la plateforme',
+    rules:
+      'J’accepte les règles de la plateforme fixées dans les conditions générales (s’ouvre dans un nouvel onglet).',
+    rulesLink: 'conditions générales (s’ouvre dans un nouvel onglet)',
+    termsTitle: 'Conditions générales',
+    showPassword: 'Afficher le mot de passe',
     create: 'Créer mon compte',
     noticeTitle: 'Vérifiez votre boîte e-mail',
     required: 'Champ obligatoire',
@@ -50,14 +54,18 @@ const T = {
     firstName: 'Vorname',
     lastName: 'Nachname',
     email: 'E-Mail-Adresse',
-    phone: 'Telefon',
+    phone: 'Telefon (optional)',
     password: 'Passwort',
     confirm: 'Passwort bestätigen',
     companyName: 'Firmenname',
     companyEmail: 'E-Mail-Adresse der Firma',
     companyAddress: 'Firmenadresse',
     adult: 'Ich bin 18 Jahre alt oder älter',
-    rules: 'Ich akzeptiere die Regeln der Plattform',
+    rules:
+      'Ich akzeptiere die Regeln der Plattform gemäss den Allgemeinen Geschäftsbedingungen (öffnet in einem neuen Tab).',
+    rulesLink: 'Allgemeinen Geschäftsbedingungen (öffnet in einem neuen Tab)',
+    termsTitle: 'Allgemeine Geschäftsbedingungen',
+    showPassword: 'Passwort anzeigen',
     create: 'Mein Konto erstellen',
     noticeTitle: 'Prüfen Sie Ihre E-Mails',
     required: 'Pflichtfeld',
@@ -122,7 +130,8 @@ async function signUp(page: Page, lang: E2ELang, email: string, professional: bo
   await page.getByLabel(t.firstName, { exact: true }).fill(lang === 'fr' ? 'Élodie' : 'Jürg');
   await page.getByLabel(t.lastName, { exact: true }).fill('Testeur');
   await page.getByLabel(t.email, { exact: true }).fill(email);
-  await page.getByLabel(t.phone).fill('+41 79 123 45 67');
+  // The phone is optional: the individual leaves it out, the business gives one.
+  if (professional) await page.getByLabel(t.phone).fill('+41 79 123 45 67');
   await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(t.confirm, { exact: true }).fill(PASSWORD);
   if (professional) {
@@ -131,7 +140,24 @@ async function signUp(page: Page, lang: E2ELang, email: string, professional: bo
     await page.getByLabel(t.companyAddress).fill('Bahnhofstrasse 1, 8001 Zürich');
   }
   await page.getByLabel(t.adult).check();
-  await page.getByLabel(t.rules).check();
+  // The rules open in a new tab, so nothing typed here is lost.
+  const [terms] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: t.rulesLink, exact: true }).click(),
+  ]);
+  await expect(terms.getByRole('heading', { level: 1 })).toHaveText(t.termsTitle);
+  expect(pathOf(terms)).toBe(`/${lang}/terms`);
+  await terms.close();
+  await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel(t.rules, { exact: true })).not.toBeChecked();
+  await page.getByLabel(t.rules, { exact: true }).check();
+  // Show the password once: still the same text, and hidden again when the form is sent.
+  const toggle = page.getByRole('button', { name: t.showPassword }).first();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel(t.password, { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByLabel(t.password, { exact: true })).toHaveValue(PASSWORD);
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('button', { name: t.create }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.noticeTitle);
   await expect(page.getByText(email)).toBeVisible();

@@ -21,8 +21,8 @@ const T = {
     plansTitle: 'Tarifs et abonnements',
     popular: 'Populaire',
     freeOffer: '3 premiers mois gratuits, sans engagement',
-    chooseStarter: 'Choisir l’offre Starter',
-    chooseSingle: 'Choisir l’offre Publication unique',
+    chooseStarter: 'Choisir cette offre – Starter',
+    chooseSingle: 'Choisir cette offre – Publication unique',
     orderTitle: 'Confirmez votre commande',
     net: 'Total hors TVA',
     vat: 'TVA 8,1 %',
@@ -56,8 +56,8 @@ const T = {
     plansTitle: 'Preise und Abonnements',
     popular: 'Beliebt',
     freeOffer: 'Die ersten 3 Monate gratis, unverbindlich',
-    chooseStarter: 'Angebot Starter wählen',
-    chooseSingle: 'Angebot Einzelinserat wählen',
+    chooseStarter: 'Dieses Angebot wählen – Starter',
+    chooseSingle: 'Dieses Angebot wählen – Einzelinserat',
     orderTitle: 'Bestellung bestätigen',
     net: 'Total exkl. MWST',
     vat: 'MWST 8.1 %',
@@ -87,8 +87,8 @@ const T = {
 
 const PASSWORD = 'Bauholz-Rest-2026!';
 
-/** Starter: CHF 39.00 net, VAT 8.1 % = 3.16, total 42.16 (fr-CH writes 42.16 CHF, de-CH CHF 42.16). */
-const STARTER = { net: /39[.,]00/, vat: /3[.,]16/, total: /42[.,]16/ };
+/** Starter: CHF 39.00 net, VAT 8.1 % = 3.16, total 42.16, written the one Swiss way in every language. */
+const STARTER = { net: /CHF\s39\.00/, vat: /CHF\s3\.16/, total: /CHF\s42\.16/ };
 
 /** A verified seller: signed up through the API, verified through the e-mailed link. */
 async function verifiedSeller(page: Page, request: APIRequestContext, lang: E2ELang): Promise<string> {

@@ -14,14 +14,13 @@ import {
 /** The texts these journeys look for, written out so that a broken translation fails them. */
 const T = {
   fr: {
-    quickSearch: 'Recherche rapide',
+    tiles: 'Parcourir par catégorie',
     category: 'Catégorie',
     tools: 'Outils',
     maxPrice: "Prix jusqu'à (CHF)",
     searchButton: 'Rechercher',
     filters: 'Filtres',
     text: 'Rechercher',
-    showResults: 'Afficher les résultats',
     location: 'Localité ou code postal',
     radius: 'Rayon',
     sortBy: 'Trier par',
@@ -30,6 +29,7 @@ const T = {
     unknownPlace: /Nous ne connaissons pas ce lieu/,
     distance: /^à \d/,
     seller: 'Vendeur',
+    keyFacts: 'Prix et lieu',
     individual: 'Particulier',
     contactForm: 'Contacter le vendeur',
     message: 'Votre message',
@@ -40,14 +40,13 @@ const T = {
     list: 'Matériaux, outils et machines',
   },
   de: {
-    quickSearch: 'Schnellsuche',
+    tiles: 'Nach Kategorie stöbern',
     category: 'Kategorie',
     tools: 'Werkzeuge',
     maxPrice: 'Preis bis (CHF)',
     searchButton: 'Suchen',
     filters: 'Filter',
     text: 'Suchen',
-    showResults: 'Ergebnisse anzeigen',
     location: 'Ort oder Postleitzahl',
     radius: 'Umkreis',
     sortBy: 'Sortieren nach',
@@ -56,6 +55,7 @@ const T = {
     unknownPlace: /Diesen Ort kennen wir nicht/,
     distance: / entfernt$/,
     seller: 'Verkäufer',
+    keyFacts: 'Preis und Ort',
     individual: 'Privatperson',
     contactForm: 'Verkäufer kontaktieren',
     message: 'Ihre Nachricht',
@@ -156,22 +156,20 @@ test.describe('catalogue: a buyer searches and opens ads', () => {
       test.setTimeout(90_000);
       const t = T[lang];
 
-      // Home quick search: a category from the API and a price limit.
+      // Home: the category tile opens the category's list; the price limit is one of its filters.
       await page.goto(`/${lang}/`);
-      const quick = page.getByRole('search', { name: t.quickSearch });
-      await expect(
-        quick.getByRole('combobox', { name: t.category }).getByRole('option', { name: t.tools, exact: true }),
-      ).toBeAttached();
-      await quick.getByRole('combobox', { name: t.category }).selectOption({ label: t.tools });
-      await quick.getByLabel(t.maxPrice).fill('300');
-      await quick.getByRole('button', { name: t.searchButton }).click();
-      await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?category=tools&maxPrice=300`);
+      await page
+        .getByRole('region', { name: t.tiles })
+        .getByRole('link', { name: new RegExp(`^${t.tools} \\d`) })
+        .click();
+      await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?category=tools`);
+      await page.goto(`/${lang}/products?category=tools&maxPrice=300`);
 
       // ... narrowed to this run's ads by text: only the drill (power tools, CHF 250) is left.
       const filters = page.getByRole('search', { name: t.filters });
       await expect(filters.getByRole('combobox', { name: t.category })).toHaveValue('tools');
+      // The filters apply as they change: typed text once it settles.
       await filters.getByRole('searchbox', { name: t.text }).fill(WORD);
-      await filters.getByRole('button', { name: t.showResults }).click();
       await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?q=${WORD}&category=tools&maxPrice=300`);
       await expect(resultTitles(page)).toHaveText([ADS.drill.title]);
 
@@ -185,7 +183,7 @@ test.describe('catalogue: a buyer searches and opens ads', () => {
       // An unknown place is explained on the location field.
       const location = page.getByRole('combobox', { name: t.location });
       await location.fill('Atlantis');
-      await page.getByRole('button', { name: t.showResults }).click();
+      await location.press('Enter');
       await expect(location).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByRole('alert').filter({ hasText: t.unknownPlace })).toBeVisible();
 
@@ -194,13 +192,15 @@ test.describe('catalogue: a buyer searches and opens ads', () => {
       await page.getByRole('option', { name: '1201 Genève (GE)' }).click();
       await expect(location).toHaveValue('1201 Genève');
       await page.getByRole('combobox', { name: t.radius }).selectOption('10');
-      await page.getByRole('button', { name: t.showResults }).click();
       await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?q=${WORD}&location=1201&radius=10&sort=price_asc`);
       await expect(resultTitles(page)).toHaveText([ADS.drill.title, ADS.beams.title]);
       await expect(page.getByText(t.around)).toBeVisible();
       await expect(page.locator('.result-card__distance').first()).toHaveText(t.distance);
 
-      // The back button returns to the previous search, filters included.
+      // The back button returns to the previous searches, filters included: the postal code
+      // (applied as soon as typed) with the default radius, then the unknown place.
+      await page.goBack();
+      await expect(page.getByRole('combobox', { name: t.radius })).toHaveValue('25');
       await page.goBack();
       await expect(location).toHaveValue('Atlantis');
       await page.goBack();
@@ -214,7 +214,7 @@ test.describe('catalogue: a buyer searches and opens ads', () => {
       expect(pathOf(page)).toBe(`/${lang}/product/${ids.drill ?? ''}`);
       await expect(page).toHaveTitle(`${ADS.drill.title} – Remat`);
       expect((await view).status()).toBe(204);
-      await expect(page.getByRole('complementary').getByText(/250[.,]00/)).toBeVisible();
+      await expect(page.getByRole('region', { name: t.keyFacts }).getByText(/250[.,’]00/)).toBeVisible();
       await expect(page.getByRole('region', { name: t.seller }).getByText(t.individual)).toBeVisible();
       await expect(page.getByRole('form', { name: t.contactForm }).getByLabel(t.message)).toBeEnabled();
       await expect(page.getByRole('button', { name: t.report })).toBeEnabled();

@@ -49,6 +49,7 @@ const T = {
     save: 'Enregistrer les modifications',
     saved: 'Modifications enregistrées.',
     back: 'Retour à mes annonces',
+    more: (title: string) => `Plus d’actions pour « ${title} »`,
     deactivate: (title: string) => `Désactiver « ${title} »`,
     activate: (title: string) => `Activer « ${title} »`,
     statusTitle: 'Changer le statut',
@@ -92,6 +93,7 @@ const T = {
     save: 'Änderungen speichern',
     saved: 'Änderungen gespeichert.',
     back: 'Zurück zu meinen Inseraten',
+    more: (title: string) => `Weitere Aktionen für «${title}»`,
     deactivate: (title: string) => `«${title}» deaktivieren`,
     activate: (title: string) => `«${title}» aktivieren`,
     statusTitle: 'Status ändern',
@@ -324,8 +326,9 @@ test.describe('selling against the real backend and image pipeline', () => {
       await page.getByRole('link', { name: t.back }).click();
       await expect(row).toContainText(/1.100[.,]00/);
 
-      // Status: deactivate after the confirmation, then activate again.
-      await row.getByRole('button', { name: t.deactivate(title) }).click();
+      // Status, from the row's "more actions" menu: deactivate after the confirmation, then activate again.
+      await row.getByRole('button', { name: t.more(title) }).click();
+      await page.getByRole('menuitem', { name: t.deactivate(title) }).click();
       const dialog = page.getByRole('alertdialog', { name: t.statusTitle });
       await expect(dialog).toHaveAccessibleDescription(t.statusText);
       expect(await axeProblems(page)).toEqual([]);
@@ -333,7 +336,8 @@ test.describe('selling against the real backend and image pipeline', () => {
       await expect(page.getByText(t.statusUpdated)).toBeVisible();
       await expect(row.getByText(t.inactive, { exact: true })).toBeVisible();
 
-      await row.getByRole('button', { name: t.activate(title) }).click();
+      await row.getByRole('button', { name: t.more(title) }).click();
+      await page.getByRole('menuitem', { name: t.activate(title) }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: t.confirmActivate }).click();
       await expect(row.getByText(t.active, { exact: true })).toBeVisible();
     });

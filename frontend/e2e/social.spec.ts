@@ -1,16 +1,18 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, LANGS, pathOf, test, uniqueEmail } from './support';
+import { axeProblems, expect, LANGS, pathOf, test, uniqueEmail, type E2ELang } from './support';
 
 /**
- * Social sign-in against the local cloud's development sign-in provider, which stands in for
- * Google: it has no login page and signs in, at once, the identity queued with
- * POST /_dev/oidc/next-user.
+ * Social sign-in against the local cloud's development sign-in providers, which stand in for
+ * Google and Facebook: they have no login page and sign in, at once, the identity queued for the
+ * provider with POST /_dev/oidc/next-user.
  */
 const T = {
   fr: {
     loginTitle: 'Connexion',
     protectedLead: 'Veuillez vous connecter pour accéder à cette page.',
+    signUpTitle: 'Créer un compte',
     google: 'Continuer avec Google',
+    facebook: 'Continuer avec Facebook',
     accountTitle: 'Mon compte',
     logout: 'Se déconnecter',
     loggedOut: 'Déconnecté avec succès',
@@ -21,7 +23,9 @@ const T = {
   de: {
     loginTitle: 'Anmelden',
     protectedLead: 'Bitte melden Sie sich an, um diese Seite zu öffnen.',
+    signUpTitle: 'Konto erstellen',
     google: 'Weiter mit Google',
+    facebook: 'Weiter mit Facebook',
     accountTitle: 'Mein Konto',
     logout: 'Abmelden',
     loggedOut: 'Erfolgreich abgemeldet',
@@ -31,39 +35,63 @@ const T = {
   },
 } as const;
 
-/** Makes `identity` the next person the development sign-in provider signs in. */
+type Provider = 'google' | 'facebook';
+
+/** Makes `identity` the next person the development sign-in provider of `provider` signs in. */
 async function queueIdentity(
   request: APIRequestContext,
   identity: { email: string; firstName: string; lastName: string },
+  provider: Provider = 'google',
 ): Promise<void> {
-  const response = await request.post('/_dev/oidc/next-user', { data: { ...identity, emailVerified: true } });
+  const response = await request.post('/_dev/oidc/next-user', {
+    data: { ...identity, provider, emailVerified: true },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test.describe('social sign-in (development stand-in for Google)', () => {
-  for (const lang of LANGS) {
-    test(`${lang}: continues with Google to the page asked for, signed in, then logs out`, async ({
+/** Each provider from each language, from the login page (back to the page asked for) and from sign-up. */
+const JOURNEYS: readonly { lang: E2ELang; provider: Provider; from: 'login' | 'sign-up' }[] = [
+  { lang: 'fr', provider: 'google', from: 'login' },
+  { lang: 'de', provider: 'facebook', from: 'login' },
+  { lang: 'fr', provider: 'facebook', from: 'sign-up' },
+  { lang: 'de', provider: 'google', from: 'sign-up' },
+];
+
+test.describe('social sign-in (development stand-ins for Google and Facebook)', () => {
+  for (const { lang, provider, from } of JOURNEYS) {
+    test(`${lang}: continues with ${provider} from ${from} to the page asked for, signed in, then logs out`, async ({
       page,
       request,
     }) => {
       const t = T[lang];
       const email = uniqueEmail(lang);
       const lastName = `Sozial${Date.now().toString(36)}`;
-      await queueIdentity(request, { email, firstName: t.firstName, lastName });
+      await queueIdentity(request, { email, firstName: t.firstName, lastName }, provider);
 
       const returnTo = `/${lang}/user/information`;
-      await page.goto(returnTo);
-      await expect(page.getByText(t.protectedLead)).toBeVisible();
-      expect(pathOf(page)).toBe(`/${lang}/login?returnTo=${encodeURIComponent(returnTo)}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.loginTitle);
+      if (from === 'login') {
+        await page.goto(returnTo);
+        await expect(page.getByText(t.protectedLead)).toBeVisible();
+        expect(pathOf(page)).toBe(`/${lang}/login?returnTo=${encodeURIComponent(returnTo)}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.loginTitle);
+      } else {
+        await page.goto(`/${lang}/account-creation`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signUpTitle);
+      }
+      // Both configured providers, in order, each with its own mark; the page stays accessible.
+      const main = page.getByRole('main');
+      await expect(main.locator('.auth-social__button')).toHaveText([t.google, t.facebook]);
+      await expect(main.getByRole('link', { name: t.google }).locator('svg path')).toHaveCount(4);
+      await expect(main.getByRole('link', { name: t.facebook }).locator('svg circle')).toHaveCount(1);
+      expect(await axeProblems(page)).toEqual([]);
 
-      await page.getByRole('link', { name: t.google }).click();
+      await main.getByRole('link', { name: t[provider] }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.accountTitle);
       expect(pathOf(page)).toBe(returnTo);
       const banner = page.getByRole('banner');
       await expect(banner.getByRole('link', { name: `${t.firstName} ${lastName}` })).toBeVisible();
       await expect(page.getByRole('definition').filter({ hasText: email })).toBeVisible();
-      expect(await page.evaluate(() => window.localStorage.getItem('loginType'))).toBe('google');
+      expect(await page.evaluate(() => window.localStorage.getItem('loginType'))).toBe(provider);
 
       await banner.getByRole('button', { name: t.logout }).click();
       await expect(page.getByRole('status').getByText(t.loggedOut)).toBeVisible();

@@ -178,7 +178,10 @@ export async function expectMail(request: APIRequestContext, to: string, subject
  * fading in would be measured half transparent).
  */
 export async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // Wait for running animations; one cancelled meanwhile (its element replaced) is over too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

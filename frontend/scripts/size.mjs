@@ -15,7 +15,9 @@ import { gzipSync } from 'node:zlib';
 import { dist, importPages, readBuild } from './build-manifest.mjs';
 
 const STARTUP_BUDGET_KB = 148;
-const HOME_BUDGET_KB = 168;
+// 169: the search-first home (search box with suggestions, category tiles with counts, ages on cards);
+// the list-only and favourites-page styles moved off the home page took back 0.8 KB of it.
+const HOME_BUDGET_KB = 169;
 /** The target for the home page on a phone; the libraries alone weigh about 121 KB (README). */
 const HOME_GOAL_KB = 130;
 /** The module of each page the home path shows, as router.tsx loads it (keyed like PAGE_NAMESPACES). */

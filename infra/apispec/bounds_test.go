@@ -76,6 +76,8 @@ func TestBoundsMatchCode(t *testing.T) {
 		{"products limit maximum", maximum(param(search, "limit")), catalog.MaxSearchPage},
 		{"localities q minLength", minLen(param("GET /api/v1/localities", "q")), catalog.LocalityQueryMin},
 		{"localities q maxLength", maxLen(param("GET /api/v1/localities", "q")), catalog.LocalityQueryMax},
+		{"suggestions q minLength", minLen(param("GET /api/v1/suggestions", "q")), catalog.SuggestQueryMin},
+		{"suggestions q maxLength", maxLen(param("GET /api/v1/suggestions", "q")), catalog.SuggestQueryMax},
 		{"SavedSearchInput.name maxLength", maxLen(prop("SavedSearchInput", "name")), alerts.MaxNameRunes},
 		{"SavedSearchInput.params maxLength", maxLen(prop("SavedSearchInput", "params")), alerts.MaxParamsRunes},
 		{"SavedSearchChange.name maxLength", maxLen(prop("SavedSearchChange", "name")), alerts.MaxNameRunes},

@@ -183,6 +183,42 @@ func TestSignUpVerifyLoginMe(t *testing.T) {
 	}
 }
 
+// TestPhoneOptional: an account needs no phone, at sign-up or later; a
+// number given is kept and can be cleared again.
+func TestPhoneOptional(t *testing.T) {
+	c := newCloud(t)
+	body := signupBody("no.phone@example.ch")
+	delete(body, "phone")
+	if r := c.do(t, "POST", "/api/v1/auth/signup", "", body); r.Status != 201 {
+		t.Fatalf("signup without phone: got %d %s, want 201", r.Status, r.Body)
+	}
+	_, _, verify := c.lastLink(t, "no.phone@example.ch")
+	if r := c.do(t, "POST", "/api/v1/auth/verify-account", "", map[string]any{"token": verify}); r.Status != 200 {
+		t.Fatalf("verify: got %d %s", r.Status, r.Body)
+	}
+	tok := c.login(t, "no.phone@example.ch", goodPass)
+	steps := []struct {
+		name  string
+		patch map[string]any // nil: GET /auth/me
+		want  string
+	}{
+		{"after sign-up", nil, ""},
+		{"name only", map[string]any{"firstName": "Nora"}, ""},
+		{"phone added", map[string]any{"phone": " 079 000 11 22 "}, "079 000 11 22"},
+		{"phone cleared", map[string]any{"phone": ""}, ""},
+	}
+	for _, step := range steps {
+		r := c.do(t, "GET", "/api/v1/auth/me", tok, nil)
+		if step.patch != nil {
+			r = c.do(t, "PATCH", "/api/v1/auth/update-info", tok, step.patch)
+		}
+		user, _ := r.JSON["user"].(map[string]any)
+		if r.Status != 200 || user["phone"] != step.want {
+			t.Errorf("%s: got %d %s, want phone %q", step.name, r.Status, r.Body, step.want)
+		}
+	}
+}
+
 func TestSignUpValidation(t *testing.T) {
 	c := newCloud(t)
 	with := func(mut func(m map[string]any)) map[string]any {
@@ -199,7 +235,7 @@ func TestSignUpValidation(t *testing.T) {
 	}{
 		{"empty", map[string]any{}, 400, "validation_failed", map[string]string{
 			"accountType": "required", "firstName": "required", "email": "required", "password": "required",
-			"phone": "required", "isAdult": "must_accept", "acceptRules": "must_accept"}},
+			"phone": "", "isAdult": "must_accept", "acceptRules": "must_accept"}},
 		{"short password", with(func(m map[string]any) { m["password"] = "short1234" }), 400, "validation_failed", map[string]string{"password": "too_short"}},
 		{"common password", with(func(m map[string]any) { m["password"] = "Password123" }), 400, "validation_failed", map[string]string{"password": "too_common"}},
 		{"bad email", with(func(m map[string]any) { m["email"] = "not-an-email" }), 400, "validation_failed", map[string]string{"email": "invalid_email"}},
@@ -223,8 +259,9 @@ func TestSignUpValidation(t *testing.T) {
 		e, _ := r.JSON["error"].(map[string]any)
 		fields, _ := e["fields"].(map[string]any)
 		for f, want := range tt.fields {
-			if fields[f] != want {
-				t.Errorf("%s: field %s: got %v, want %s (all: %v)", tt.name, f, fields[f], want, fields)
+			got, _ := fields[f].(string)
+			if got != want {
+				t.Errorf("%s: field %s: got %q, want %q (all: %v)", tt.name, f, got, want, fields)
 			}
 		}
 	}

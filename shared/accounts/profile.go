@@ -60,7 +60,7 @@ func (s *Service) UpdateInfo(ctx context.Context, p auth.Principal, in UpdateInp
 		*in.LastName = f.text("lastName", *in.LastName, NameMax)
 	}
 	if in.Phone != nil {
-		f.phone("phone", *in.Phone, true)
+		f.phone("phone", *in.Phone)
 	}
 	if in.Language != nil {
 		if *in.Language == "" {

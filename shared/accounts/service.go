@@ -191,7 +191,7 @@ func (in *SignUpInput) Validate() error {
 	in.FirstName = f.text("firstName", in.FirstName, NameMax)
 	in.LastName = f.text("lastName", in.LastName, NameMax)
 	f.email("email", in.Email)
-	f.phone("phone", in.Phone, true)
+	f.phone("phone", in.Phone)
 	f.password("password", in.Password, in.Email)
 	if !in.IsAdult {
 		f.add("isAdult", apperr.FieldMustAccept)

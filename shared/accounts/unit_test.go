@@ -104,6 +104,9 @@ func TestSignUpInputValidate(t *testing.T) {
 		fields map[string]string
 	}{
 		{"valid", func(*SignUpInput) {}, "", nil},
+		{"no phone", func(in *SignUpInput) { in.Phone = "  " }, "", nil},
+		{"bad phone", func(in *SignUpInput) { in.Phone = "call me" }, apperr.CodeValidationFailed, map[string]string{"phone": "invalid"}},
+		{"long phone", func(in *SignUpInput) { in.Phone = strings.Repeat("1", PhoneMax+1) }, apperr.CodeValidationFailed, map[string]string{"phone": "too_long"}},
 		{"password is e-mail", func(in *SignUpInput) {
 			in.Email = "gravel.under.bridge@example.ch"
 			in.Password = "Gravel.Under.Bridge@example.ch"
@@ -128,7 +131,7 @@ func TestSignUpInputValidate(t *testing.T) {
 		tt.mut(&in)
 		err := in.Validate()
 		if tt.code == "" {
-			if err != nil || in.FirstName != "Anna" || in.Email != "anna@example.ch" || in.Company != nil {
+			if err != nil || in.FirstName != "Anna" || in.Email != "anna@example.ch" || in.Company != nil || strings.TrimSpace(in.Phone) != in.Phone {
 				t.Errorf("%s: got %v %+v, want valid and trimmed", tt.name, err, in)
 			}
 			continue

@@ -163,10 +163,12 @@ func (f fieldErrors) email(field, value string) {
 	}
 }
 
-func (f fieldErrors) phone(field, value string, required bool) {
+// phone checks an optional phone number: the product reaches sellers
+// through the contact form and never shows their number, so an account
+// needs none (a social sign-in brings none either), neither at sign-up
+// nor to publish. Empty clears it.
+func (f fieldErrors) phone(field, value string) {
 	switch {
-	case value == "" && required:
-		f.add(field, apperr.FieldRequired)
 	case value == "":
 	case utf8.RuneCountInString(value) > PhoneMax:
 		f.add(field, apperr.FieldTooLong)

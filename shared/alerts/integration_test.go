@@ -309,7 +309,7 @@ func TestSending(t *testing.T) {
 	}
 	m := msgs[0]
 	if !strings.Contains(m.Subject, "Une nouvelle annonce pour votre recherche « Tuiles à Zurich »") ||
-		!strings.Contains(m.Text, "Dachziegel rot") || !strings.Contains(m.Text, "45.00\u00a0CHF") || !strings.Contains(m.Text, "à 20 km") ||
+		!strings.Contains(m.Text, "Dachziegel rot") || !strings.Contains(m.Text, "CHF\u00a045.00") || !strings.Contains(m.Text, "à 20 km") ||
 		!strings.Contains(m.Text, "https://remat.example/fr/user/saved-searches") {
 		t.Errorf("alert: got %q\n%s", m.Subject, m.Text)
 	}

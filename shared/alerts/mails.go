@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/remat/remat/shared/blob"
-	"github.com/remat/remat/shared/invoice"
 	"github.com/remat/remat/shared/langs"
 	"github.com/remat/remat/shared/mail"
+	"github.com/remat/remat/shared/money"
 )
 
 var languages = langs.All
@@ -37,14 +37,14 @@ func alertMail(s SavedSearch, ads []Match, more int, lang, from, to, siteURL, to
 	for _, m := range ads {
 		a := mail.AlertAd{
 			Title: m.Title, URL: siteURL + "/" + lang + "/product/" + m.AdID,
-			Price: invoice.FormatAmount(m.EffectivePriceRp, "CHF", lang),
+			Price: money.Format(m.EffectivePriceRp, money.Currency),
 			Place: strings.TrimSpace(strings.TrimSpace(m.PostalCode+" "+m.Locality) + " " + canton(m)),
 		}
 		if m.ThumbKey != "" {
 			a.Photo = siteURL + blob.PublicPath(m.ThumbKey)
 		}
 		if m.DistanceKm > 0 {
-			a.Km = km(m.DistanceKm, lang)
+			a.Km = km(m.DistanceKm)
 		}
 		e.Ads = append(e.Ads, a)
 	}
@@ -64,16 +64,10 @@ func canton(m Match) string {
 }
 
 // km is a distance rounded to a whole kilometre (one decimal below 10),
-// with the language's decimal mark.
-func km(d float64, lang string) string {
-	var s string
+// written the same in every language, as the site writes it ("2.5", "20").
+func km(d float64) string {
 	if d < 10 {
-		s = strconv.FormatFloat(math.Round(d*10)/10, 'f', 1, 64)
-	} else {
-		s = strconv.FormatFloat(math.Round(d), 'f', 0, 64)
+		return strconv.FormatFloat(math.Round(d*10)/10, 'f', 1, 64)
 	}
-	if lang != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
+	return strconv.FormatFloat(math.Round(d), 'f', 0, 64)
 }

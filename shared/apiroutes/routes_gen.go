@@ -82,6 +82,7 @@ var declared = map[string][]string{
 	"/api/v1/sellers/{id}/reviews":                 {"GET"},
 	"/api/v1/settings":                             {"GET"},
 	"/api/v1/subscriptions/me":                     {"GET"},
+	"/api/v1/suggestions":                          {"GET"},
 	"/api/v1/wishlist":                             {"GET"},
 	"/api/v1/wishlist/ids":                         {"GET"},
 	"/api/v1/wishlist/{adId}":                      {"DELETE", "PUT"},

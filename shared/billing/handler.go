@@ -105,9 +105,13 @@ func (h *handler) plans(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
+	items := make([]PlanJSON, len(plans))
+	for i, p := range plans {
+		items[i] = planJSON(p)
+	}
 	httpx.JSON(w, http.StatusOK, struct {
-		Items []Plan `json:"items"`
-	}{plans})
+		Items []PlanJSON `json:"items"`
+	}{items})
 }
 
 func (h *handler) mySubs(w http.ResponseWriter, r *http.Request) {

@@ -42,7 +42,8 @@ func TestPlansSeededIdempotently(t *testing.T) {
 		t.Errorf("plans: got %v, want single,starter,pro,bundle", ids)
 	}
 	pro := items[2].(map[string]any)
-	if pro["popular"] != true || pro["freeMonths"] != 3.0 || pro["priceRp"] != 29000.0 || pro["adAllowance"] != 30.0 {
+	if pro["popular"] != true || pro["freeMonths"] != 3.0 || pro["priceRp"] != 29000.0 || pro["adAllowance"] != 30.0 ||
+		pro["priceInclVatRp"] != 31349.0 || pro["vatRateBp"] != 810.0 {
 		t.Errorf("pro: got %v", pro)
 	}
 }

@@ -83,6 +83,22 @@ type Plan struct {
 	Retired bool `json:"-" dynamodbav:"retired,omitempty"`
 }
 
+// PlanJSON is a plan as GET /api/v1/plans shows it: the stored plan, the
+// VAT rate orders use and the price including VAT, computed by the rule
+// that prices every order (AmountsFor, half-up to the Rappen), so the
+// pricing page shows a private buyer the amount they will pay and the SPA
+// computes no money.
+type PlanJSON struct {
+	Plan
+	VATRateBp      money.BasisPoints `json:"vatRateBp"`
+	PriceInclVATRp int64             `json:"priceInclVatRp"`
+}
+
+// planJSON is p with its VAT-inclusive price at VATRate.
+func planJSON(p Plan) PlanJSON {
+	return PlanJSON{Plan: p, VATRateBp: VATRate, PriceInclVATRp: AmountsFor(p.PriceRp, VATRate).TotalRp}
+}
+
 // Seeded plan ids.
 const (
 	PlanSingle  = "single"

@@ -1,7 +1,9 @@
 package billing
 
 import (
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,5 +190,34 @@ func TestSignatureHeaderSurvivesTheLambdaAdapter(t *testing.T) {
 	h.Add("Stripe-Signature", "v1=abc")
 	if got := SignatureHeader(h); got != "t=1767268800,v1=abc" {
 		t.Errorf("got %q, want t=1767268800,v1=abc", got)
+	}
+}
+
+func TestPlanJSON(t *testing.T) {
+	tests := []struct {
+		name     string
+		priceRp  int64
+		wantIncl int64
+	}{
+		{"free", 0, 0},
+		{"single", 1900, 2054},                // 19.00 + 1.539 -> 1.54
+		{"starter", 3900, 4216},               // 39.00 + 3.159 -> 3.16
+		{"pro", 29000, 31349},                 // 290.00 + 23.49
+		{"half a Rappen rounds up", 500, 541}, // 5.00 + 0.405 -> 0.41
+	}
+	for _, tt := range tests {
+		got := planJSON(Plan{ID: tt.name, PriceRp: tt.priceRp})
+		if got.PriceInclVATRp != tt.wantIncl || got.VATRateBp != VATRate || got.PriceRp != tt.priceRp {
+			t.Errorf("%s: got %d incl. VAT at %d bp (net %d), want %d at %d bp", tt.name, got.PriceInclVATRp, got.VATRateBp, got.PriceRp, tt.wantIncl, VATRate)
+		}
+	}
+	b, err := json.Marshal(planJSON(Plan{ID: "pro", PriceRp: 29000, SortOrder: 3}))
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	for _, want := range []string{`"priceRp":29000`, `"priceInclVatRp":31349`, `"vatRateBp":810`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("got %s, want it to contain %s", b, want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -20,6 +21,7 @@ const (
 	routeCategories  = "GET /api/v1/categories"
 	routeBrands      = "GET /api/v1/brands"
 	routeLocalities  = "GET /api/v1/localities"
+	routeSuggest     = "GET /api/v1/suggestions"
 	routeSearch      = "GET /api/v1/products"
 	routeBatch       = "GET /api/v1/products/batch"
 	routeMyAds       = "GET /api/v1/products/mine"
@@ -55,10 +57,11 @@ const (
 // NewHandler returns the catalogue API (ProductsFunction), wired with
 // httpx's standard middleware:
 //
-//	GET    /api/v1/categories                      public       200 {items}
+//	GET    /api/v1/categories                      public       200 {items, counts}
 //	GET    /api/v1/brands                          public       200 {items}
 //	GET    /api/v1/localities?q=                   public       200 {items}
-//	GET    /api/v1/products?q=&category=...        public       200 {items, nextCursor?, place?}
+//	GET    /api/v1/suggestions?q=&lang=            public       200 {items}
+//	GET    /api/v1/products?q=&category=...        public       200 {items, nextCursor?, place?, total}
 //	GET    /api/v1/products/batch?ids=             public       200 {items}
 //	GET    /api/v1/products/mine?status=&cursor=   user         200 {items, nextCursor?}
 //	GET    /api/v1/products/{id}                   public if active, else owner/admin  200 detail
@@ -83,6 +86,7 @@ func NewHandler(svc *Service, verifier *auth.Verifier) http.Handler {
 	mux.HandleFunc(routeCategories, h.categories)
 	mux.HandleFunc(routeBrands, h.brands)
 	mux.HandleFunc(routeLocalities, h.localities)
+	mux.HandleFunc(routeSuggest, h.suggest)
 	mux.HandleFunc(routeSearch, h.search)
 	mux.HandleFunc(routeBatch, h.batch)
 	mux.Handle(routeMyAds, user(http.HandlerFunc(h.myAds)))
@@ -134,8 +138,36 @@ func (h *handler) categories(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
+	// The counts (the home page's tiles) are a bonus: without them the
+	// tree still answers.
+	counts, err := h.svc.CategoryCounts(r.Context(), cats)
+	if err != nil {
+		slog.WarnContext(r.Context(), "catalog: categories answered without counts", "err", err.Error())
+		counts = nil
+	}
 	w.Header().Set("Cache-Control", referenceCacheControl)
-	httpx.JSON(w, http.StatusOK, itemsBody[Category]{Items: nonNilSlice(cats)})
+	httpx.JSON(w, http.StatusOK, categoriesBody{Items: nonNilSlice(cats), Counts: counts})
+}
+
+// categoriesBody is GET /categories: the tree and the number of active
+// ads of each category (sub-categories included).
+type categoriesBody struct {
+	Items  []Category       `json:"items"`
+	Counts map[string]int64 `json:"counts,omitempty"`
+}
+
+// suggest answers the search field's suggestions; the same for everyone,
+// so browsers and CloudFront may keep an answer as long as the reference
+// data.
+func (h *handler) suggest(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	items, err := h.svc.Suggest(r.Context(), q.Get("q"), q.Get("lang"))
+	if err != nil {
+		httpx.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", referenceCacheControl)
+	httpx.JSON(w, http.StatusOK, itemsBody[Suggestion]{Items: nonNilSlice(items)})
 }
 
 func (h *handler) brands(w http.ResponseWriter, r *http.Request) {
@@ -159,9 +191,10 @@ func (h *handler) localities(w http.ResponseWriter, r *http.Request) {
 
 // searchBody is GET /products.
 type searchBody struct {
-	Items      []CardJSON `json:"items"`
-	NextCursor string     `json:"nextCursor,omitempty"`
-	Place      *Locality  `json:"place,omitempty"`
+	Items      []CardJSON   `json:"items"`
+	NextCursor string       `json:"nextCursor,omitempty"`
+	Place      *Locality    `json:"place,omitempty"`
+	Total      search.Total `json:"total"`
 }
 
 func (h *handler) search(w http.ResponseWriter, r *http.Request) {
@@ -175,7 +208,9 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, r, err)
 		return
 	}
-	httpx.JSON(w, http.StatusOK, searchBody{Items: cardsJSON(res.Page.Items), NextCursor: res.Page.NextCursor, Place: res.Place})
+	httpx.JSON(w, http.StatusOK, searchBody{
+		Items: cardsJSON(res.Page.Items), NextCursor: res.Page.NextCursor, Place: res.Place, Total: res.Page.Total,
+	})
 }
 
 var pricePattern = regexp.MustCompile(`^[0-9]{1,7}(\.[0-9]{1,2})?$`)

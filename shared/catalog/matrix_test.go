@@ -47,6 +47,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/v1/categories", nil, all(200), nil},
 		{"GET", "/api/v1/brands", nil, all(200), nil},
 		{"GET", "/api/v1/localities?q=80", nil, all(200), nil},
+		{"GET", "/api/v1/suggestions?q=zi&lang=de", nil, all(200), nil},
 		{"GET", "/api/v1/products?q=ziegel", nil, all(200), nil},
 		{"GET", ad + "batch?ids=" + active + "," + draft, nil, all(200), nil},
 		{"GET", ad + "mine", nil, users(200), nil},

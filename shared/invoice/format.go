@@ -1,8 +1,6 @@
 package invoice
 
 import (
-	"strconv"
-	"strings"
 	"time"
 	_ "time/tzdata" // Europe/Zurich without the host's zoneinfo
 
@@ -74,56 +72,16 @@ func lang(l string) string {
 	return Languages[0]
 }
 
-// numberStyle is how a language writes amounts with Swiss conventions:
-// en, de, it "CHF 1’234.50"; fr "1 234.50 CHF"; sq "1 234,50 CHF" (the
-// spaces are no-break spaces).
-type numberStyle struct {
-	group, decimal string
-	codeFirst      bool
+// FormatAmount formats amountRp Rappen in currency the one Swiss way
+// Remat prints money in every language (money.Format): "CHF 1’234.50".
+func FormatAmount(amountRp int64, currency string) string {
+	return money.Format(amountRp, currency)
 }
 
-func styleOf(l string) numberStyle {
-	switch l {
-	case "fr":
-		return numberStyle{group: "\u00a0", decimal: ".", codeFirst: false}
-	case "sq":
-		return numberStyle{group: "\u00a0", decimal: ",", codeFirst: false}
-	default:
-		return numberStyle{group: "’", decimal: ".", codeFirst: true}
-	}
-}
-
-// FormatAmount formats amountRp Rappen in currency for language l:
-// FormatAmount(123450, "CHF", "de") is "CHF 1’234.50", in "fr"
-// "1 234.50 CHF" and in "sq" "1 234,50 CHF" (no-break spaces).
-func FormatAmount(amountRp int64, currency, l string) string {
-	st := styleOf(lang(l))
-	neg := amountRp < 0
-	if neg {
-		amountRp = -amountRp
-	}
-	whole := strconv.FormatInt(amountRp/100, 10)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(st.group)
-		}
-		b.WriteRune(r)
-	}
-	frac := amountRp % 100
-	num := b.String() + st.decimal + string(rune('0'+frac/10)) + string(rune('0'+frac%10))
-	if neg {
-		num = "-" + num
-	}
-	if st.codeFirst {
-		return currency + "\u00a0" + num
-	}
-	return num + "\u00a0" + currency
-}
-
-// FormatRate formats a rate for language l: 810 is "8.1", or "8,1" in sq.
-func FormatRate(rate money.BasisPoints, l string) string {
-	return strings.Replace(rate.Percent(), ".", styleOf(lang(l)).decimal, 1)
+// FormatRate formats a rate the same way in every language: 810 is "8.1"
+// (the labels add " %").
+func FormatRate(rate money.BasisPoints) string {
+	return rate.Percent()
 }
 
 // Zurich is the time zone invoice dates are printed in. The zone data is

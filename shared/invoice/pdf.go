@@ -53,7 +53,7 @@ func RenderPDF(inv Invoice, opts ...Option) ([]byte, error) {
 	}
 	l := lang(inv.Language)
 	lb := labelsByLang[l]
-	amount := func(rp int64) string { return cp1252(FormatAmount(rp, inv.Currency, l)) }
+	amount := func(rp int64) string { return cp1252(FormatAmount(rp, inv.Currency)) }
 
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCompression(!o.uncompressed)
@@ -175,7 +175,7 @@ func RenderPDF(inv Invoice, opts ...Option) ([]byte, error) {
 		pdf.CellFormat(colAmt, 6, value, "", 1, "R", false, 0, "")
 	}
 	total(lb.NetTotal, amount(inv.NetRp), false)
-	total(fmt.Sprintf(lb.VAT, FormatRate(inv.VATRateBp, l)), amount(inv.VATRp), false)
+	total(fmt.Sprintf(lb.VAT, FormatRate(inv.VATRateBp)), amount(inv.VATRp), false)
 	y := pdf.GetY()
 	pdf.Line(margin+contentW-labelW-colAmt, y, margin+contentW, y)
 	total(lb.Total, amount(inv.TotalRp), true)

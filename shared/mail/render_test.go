@@ -169,7 +169,7 @@ func TestEveryTemplateRendersInEveryLanguage(t *testing.T) {
 func TestFooterLinks(t *testing.T) {
 	alert := SavedSearchAlert{
 		Footer:     Footer{SiteURL: "https://remat.example/", ManageURL: "https://remat.example/de/user/saved-searches", UnsubscribeURL: "https://remat.example/de/unsubscribe?token=a.b"},
-		SearchName: "Ziegel", Ads: []AlertAd{{Title: "T", URL: "https://remat.example/de/product/1", Price: "1.00\u00a0CHF"}},
+		SearchName: "Ziegel", Ads: []AlertAd{{Title: "T", URL: "https://remat.example/de/product/1", Price: "CHF\u00a01.00"}},
 		SearchURL: "https://remat.example/de/products?q=ziegel",
 	}
 	m, err := Render("de", alert)

@@ -1,5 +1,7 @@
 package mail
 
+import "github.com/remat/remat/shared/money"
+
 // Sample is one e-mail with made-up data: the local cloud's mailbox shows
 // every sample in every language, and the tests render them all.
 type Sample struct {
@@ -33,9 +35,9 @@ func Samples(lang string) []Sample {
 			},
 			SearchName: "Tuiles à Zurich",
 			Ads: []AlertAd{
-				{Title: "Dachziegel rot, 200 Stück", URL: base + "/product/01JQ0000000000000000000001", Photo: site.Home() + "/images/thumbs/01JQ0000000000000000000001.jpg", Price: "45.00\u00a0CHF", Place: "8004 Zürich (ZH)", Km: "2,5"},
-				{Title: "Tuiles plates anciennes", URL: base + "/product/01JQ0000000000000000000002", Price: "120.00\u00a0CHF", Place: "8400 Winterthur (ZH)", Km: "20"},
-				{Title: "Faîtières en terre cuite", URL: base + "/product/01JQ0000000000000000000003", Price: "8.50\u00a0CHF"},
+				{Title: "Dachziegel rot, 200 Stück", URL: base + "/product/01JQ0000000000000000000001", Photo: site.Home() + "/images/thumbs/01JQ0000000000000000000001.jpg", Price: money.Format(4500, money.Currency), Place: "8004 Zürich (ZH)", Km: "2.5"},
+				{Title: "Tuiles plates anciennes", URL: base + "/product/01JQ0000000000000000000002", Price: money.Format(12000, money.Currency), Place: "8400 Winterthur (ZH)", Km: "20"},
+				{Title: "Faîtières en terre cuite", URL: base + "/product/01JQ0000000000000000000003", Price: money.Format(850, money.Currency)},
 			},
 			More:      2,
 			SearchURL: base + "/products?q=tuiles&lat=47.37&lon=8.54&radius=25",
@@ -47,7 +49,7 @@ func Samples(lang string) []Sample {
 				UnsubscribeURL: base + "/unsubscribe?token=c2F2ZWQtc2VhcmNo.c2lnbmF0dXJl",
 			},
 			SearchName: "Outils",
-			Ads:        []AlertAd{{Title: "Bohrmaschine Hilti", URL: base + "/product/01JQ0000000000000000000004", Price: "80.00\u00a0CHF", Place: "3011 Bern (BE)"}},
+			Ads:        []AlertAd{{Title: "Bohrmaschine Hilti", URL: base + "/product/01JQ0000000000000000000004", Price: money.Format(8000, money.Currency), Place: "3011 Bern (BE)"}},
 			SearchURL:  base + "/products?category=tools",
 		}},
 		{"invoice-ready", InvoiceReady{Footer: site, Number: "RE-2026-000042", Link: base + "/invoice/01JQ00000000000000000000IN"}},

@@ -3,7 +3,10 @@
 // and rates are integer basis points, so no float ever touches money.
 package money
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Currency is the only currency Remat sells in.
 const Currency = "CHF"
@@ -34,4 +37,45 @@ func (b BasisPoints) Percent() string {
 		s = "-" + s
 	}
 	return s
+}
+
+// Format writes amountRp Rappen the one Swiss way Remat prints money in
+// every language, in mails, invoices, page metadata and the SPA alike:
+// Format(152050, "CHF") is "CHF 1’520.50" with a no-break space after the
+// currency, thousands grouped by the Swiss apostrophe (U+2019), always two
+// decimals, and a minus before the digits for a negative amount
+// ("CHF -29.00"). Only integer arithmetic touches the amount.
+func Format(amountRp int64, currency string) string {
+	neg := amountRp < 0
+	// Split before negating so that math.MinInt64 cannot overflow.
+	whole, frac := amountRp/100, amountRp%100
+	if neg {
+		whole, frac = -whole, -frac
+	}
+	digits := strconv.FormatInt(whole, 10)
+	var b strings.Builder
+	b.Grow(len(currency) + len(digits) + len(digits)/3*3 + 6)
+	b.WriteString(currency)
+	b.WriteString("\u00a0")
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(GroupThousands(digits))
+	b.WriteByte('.')
+	b.WriteByte(byte('0' + frac/10))
+	b.WriteByte(byte('0' + frac%10))
+	return b.String()
+}
+
+// GroupThousands groups a string of ASCII digits by three from the right
+// with the Swiss apostrophe: "1234567" is "1’234’567".
+func GroupThousands(digits string) string {
+	var b strings.Builder
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString("’")
+		}
+		b.WriteByte(digits[i])
+	}
+	return b.String()
 }

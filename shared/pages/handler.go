@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+
+	"github.com/remat/remat/shared/money"
 )
 
 // Cache-Control of the answers. Pages are the same for every visitor
@@ -327,10 +329,10 @@ func (h *Handler) product(ctx context.Context, p *page, id string, home crumb) {
 	place := strings.TrimSpace(strings.Join(nonEmpty(ad.Location.PostalCode+" "+ad.Location.Locality, ad.Location.Canton), ", "))
 	p.head.Title = ad.Title
 	p.head.Description = fill(t.Descriptions["product"], map[string]string{
-		"title": ad.Title, "price": "CHF " + chf(ad.EffectivePriceRp), "condition": t.Conditions[ad.Condition], "place": place,
+		"title": ad.Title, "price": money.Format(ad.EffectivePriceRp, money.Currency), "condition": t.Conditions[ad.Condition], "place": place,
 	})
 	if d := strings.TrimSpace(ad.Description); d != "" {
-		p.head.Description = ad.Title + " – CHF " + chf(ad.EffectivePriceRp) + ". " + d
+		p.head.Description = ad.Title + " – " + money.Format(ad.EffectivePriceRp, money.Currency) + ". " + d
 	}
 	p.head.Path = SegProduct + "/" + url.PathEscape(ad.ID)
 	p.head.OGType = "product"

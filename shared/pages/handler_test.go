@@ -191,7 +191,7 @@ func TestProductPage(t *testing.T) {
 	if want := hostile + " – Remat"; d.Title != want {
 		t.Errorf("title: got %q, want %q", d.Title, want)
 	}
-	if got := d.Meta["description"]; len(got) != 1 || !strings.HasPrefix(got[0], hostile+" – CHF 1250.50. Lot de 200 tuiles. À retirer") {
+	if got := d.Meta["description"]; len(got) != 1 || !strings.HasPrefix(got[0], hostile+" – CHF 1’250.50. Lot de 200 tuiles. À retirer") {
 		t.Errorf("description: got %q", got)
 	}
 	if want := site + "/de/product/AD1"; d.Canonical != want || d.MetaOne("og:url") != want {

@@ -14,7 +14,7 @@ const (
 	gallerySizes = "(min-width: 1152px) 715px, (min-width: 960px) calc(66.67vw - 53px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)"
 	// resultsCardSizes is ResultCard.tsx's CARD_SIZES.results (the list
 	// page's cards, beside the filters).
-	resultsCardSizes = "(min-width: 1152px) 248px, (min-width: 1080px) calc(33.34vw - 136px), (min-width: 960px) calc(50vw - 194px), (min-width: 744px) calc(33.34vw - 24px), (min-width: 500px) calc(50vw - 26px), calc(100vw - 32px)"
+	resultsCardSizes = "(min-width: 1152px) 248px, (min-width: 1080px) calc(33.34vw - 136px), (min-width: 960px) calc(50vw - 194px), (min-width: 744px) calc(33.34vw - 24px), (min-width: 600px) calc(50vw - 26px), 7rem"
 )
 
 // srcSet writes sources as a srcset ("url 320w, url 640w").

@@ -24,7 +24,8 @@ import (
 // term i, "d<i>" = "1" when done, else "l<i>" = the level it was read to
 // or "k<i>" = posting SK and "p<i>" = its price, and with a known head
 // "h<i>" and "q<i>", its SK and price. A merge's pace is "r" (sort-key
-// distance per result) and "z" (the last result's sort key).
+// distance per result) and "z" (the last result's sort key). The search's
+// Total is "n" (its count) and "x" (present when exact).
 func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	lek := map[string]types.AttributeValue{"a": &types.AttributeValueMemberS{Value: strings.Join(st.anchor, "\n")}}
 	live := false
@@ -48,6 +49,12 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	}
 	if !live {
 		return "", nil
+	}
+	if t := st.total; t != nil {
+		lek["n"] = numAV(t.Count)
+		if t.Exact {
+			lek["x"] = &types.AttributeValueMemberS{Value: "1"}
+		}
 	}
 	if st.paced {
 		lek["r"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(st.pace, 'g', 6, 64)}
@@ -76,6 +83,14 @@ func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
 		return nil, invalid("no anchor")
 	}
 	st := &state{anchor: strings.Split(a.Value, "\n")}
+	if n, ok := lek["n"].(*types.AttributeValueMemberN); ok {
+		count, err := strconv.ParseInt(n.Value, 10, 64)
+		if err != nil || count < 0 {
+			return nil, invalid("bad total")
+		}
+		_, exact := lek["x"]
+		st.total = &Total{Count: count, Exact: exact}
+	}
 	if r, ok := lek["r"].(*types.AttributeValueMemberN); ok {
 		z, ok := lek["z"].(*types.AttributeValueMemberN)
 		if !ok {

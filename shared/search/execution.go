@@ -39,6 +39,9 @@ type state struct {
 	paced bool
 	pace  float64
 	last  int64
+	// total is the search's Total, computed on the first page and carried
+	// by the cursor (nil: not yet known).
+	total *Total
 }
 
 // streamPos is one anchor term's position: done, or the key to continue
@@ -162,7 +165,9 @@ func run(ctx context.Context, db ddb.API, table string, p *plan, st *state) ([]C
 			continue
 		}
 		it := best.take()
+		p.seen.taken++
 		if c, ok := p.accept(it); ok {
+			p.seen.accepted++
 			if len(cards) == 0 {
 				first = it
 			}
@@ -170,8 +175,10 @@ func run(ctx context.Context, db ddb.API, table string, p *plan, st *state) ([]C
 			cards = append(cards, c)
 		}
 	}
+	p.seen.scanned, p.seen.matched = map[string]int{}, map[string]int{}
 	for i, s := range streams {
 		st.streams[i] = s.position()
+		p.seen.scanned[s.term], p.seen.matched[s.term] = s.scanned, s.matched
 	}
 	// The pace of this page for the next (a merge only), measured from
 	// the last result of the page before when known.

@@ -111,7 +111,9 @@ func reindex(ctx context.Context, db ddb.API, table string, ad Ad, terms []strin
 		return err
 	}
 	cache.forget(table, slices.Concat(old.Terms, terms))
-	return nil
+	// The vocabulary after the terms: when this fails, running the index
+	// again finds the terms recorded and completes the words.
+	return syncWords(ctx, db, table, ad.ID, ad.Title, terms != nil)
 }
 
 func readTerms(ctx context.Context, db ddb.API, table, adID string) (termsItem, bool, error) {

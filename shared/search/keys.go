@@ -40,6 +40,8 @@ import (
 //	Term set     PK = AD#<adId>        SK = IXTERMS                            type = SearchTerms
 //	             terms (SS), postingSK, ver (N): what Index last wrote for
 //	             the ad, the base of the next diff
+//	Vocabulary   PK = IXWORD / AD#<adId> SK = <word> / IXWORDS: the title
+//	             words the search field suggests (see vocab.go)
 //
 // Terms: all, cat:<slug>, brand:<norm>, cond:new|used, canton:<XX>,
 // gh4:<cell>, gh5:<cell>, gh6:<cell>, cat:<slug>|gh4:<cell>, cat:<slug>|gh5:<cell>,

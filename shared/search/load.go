@@ -23,6 +23,7 @@ import (
 func Load(ctx context.Context, db ddb.API, table string, ads []Ad, workers int) error {
 	workers = max(1, workers)
 	counts := map[string]int64{}
+	words, wordForms := map[string]int64{}, map[string]string{} // the vocabulary (vocab.go)
 	// The requests are built and written as a stream, one batch at a time:
 	// a catalogue's postings (about forty per ad) do not fit in memory at once.
 	chunks := make(chan []types.WriteRequest, workers)
@@ -69,6 +70,18 @@ func Load(ctx context.Context, db ddb.API, table string, ads []Ad, workers int) 
 			buildErr = fmt.Errorf("search: load ad %s: term set: %w", ad.ID, err)
 			break
 		}
+		if keys, written := titleWords(ad.Title); len(keys) > 0 {
+			for _, k := range keys {
+				words[k]++
+				if _, ok := wordForms[k]; !ok {
+					wordForms[k] = written[k]
+				}
+			}
+			if err := put(wordSetItem{PK: adPK(ad.ID), SK: skWords, Type: typeWordSet, Words: keys, Ver: 1}); err != nil {
+				buildErr = fmt.Errorf("search: load ad %s: word set: %w", ad.ID, err)
+				break
+			}
+		}
 	}
 	if buildErr == nil && len(batch) > 0 {
 		chunks <- batch
@@ -78,30 +91,39 @@ func Load(ctx context.Context, db ddb.API, table string, ads []Ad, workers int) 
 	if err := errors.Join(append([]error{buildErr}, errs...)...); err != nil {
 		return fmt.Errorf("search: load %d ads: %w", len(ads), err)
 	}
-	terms := make(chan string)
+	updates := make(chan *dynamodb.UpdateItemInput)
 	wg = sync.WaitGroup{}
 	for w := range workers {
 		wg.Go(func() {
-			for term := range terms {
+			for in := range updates {
 				if errs[w] != nil {
 					continue
 				}
-				_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-					TableName: aws.String(table), Key: ddb.Key(pkCount, term),
-					UpdateExpression:          aws.String("ADD n :d SET #type = :type"),
-					ExpressionAttributeNames:  map[string]string{"#type": ddb.AttrType},
-					ExpressionAttributeValues: map[string]types.AttributeValue{":d": numAV(counts[term]), ":type": &types.AttributeValueMemberS{Value: typeCount}},
-				})
-				if err != nil {
-					errs[w] = fmt.Errorf("count %s: %w", term, err)
+				if _, err := db.UpdateItem(ctx, in); err != nil {
+					errs[w] = fmt.Errorf("count %v: %w", in.Key["SK"], err)
 				}
 			}
 		})
 	}
-	for term := range counts {
-		terms <- term
+	for term, n := range counts {
+		updates <- &dynamodb.UpdateItemInput{
+			TableName: aws.String(table), Key: ddb.Key(pkCount, term),
+			UpdateExpression:          aws.String("ADD n :d SET #type = :type"),
+			ExpressionAttributeNames:  map[string]string{"#type": ddb.AttrType},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":d": numAV(n), ":type": &types.AttributeValueMemberS{Value: typeCount}},
+		}
 	}
-	close(terms)
+	for word, n := range words {
+		updates <- &dynamodb.UpdateItemInput{
+			TableName: aws.String(table), Key: ddb.Key(pkWords, word),
+			UpdateExpression:         aws.String("ADD n :d SET #type = :type, w = if_not_exists(w, :w)"),
+			ExpressionAttributeNames: map[string]string{"#type": ddb.AttrType},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":d": numAV(n), ":type": &types.AttributeValueMemberS{Value: typeWord}, ":w": &types.AttributeValueMemberS{Value: wordForms[word]},
+			},
+		}
+	}
+	close(updates)
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("search: load %d ads: %w", len(ads), err)

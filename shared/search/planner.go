@@ -42,6 +42,9 @@ type plan struct {
 	// counts are the term counts the planner read (first page only),
 	// used to share a page between the anchor's cells.
 	counts map[string]int64
+	// seen is what execution read of the anchor on this page (for the
+	// first page's Total).
+	seen sample
 }
 
 func newPlan(q Query) (*plan, error) {

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/remat/remat/shared/ddb"
 )
@@ -52,11 +53,13 @@ type Query struct {
 
 // Page is one page of results. NextCursor is "" on the last page; a page
 // may be short (or empty) with a cursor when the scan budget ran out.
-// ItemsRead counts the items DynamoDB read for the page (ScannedCount of
+// Total is the number of matching ads (see Total), the same on every
+// page of a search. ItemsRead counts the items DynamoDB read for the page (ScannedCount of
 // every Query plus the term counts read), the measure of its cost.
 type Page struct {
 	Items      []Card `json:"items"`
 	NextCursor string `json:"nextCursor,omitempty"`
+	Total      Total  `json:"total"`
 	ItemsRead  int    `json:"-"`
 }
 
@@ -86,6 +89,7 @@ func Search(ctx context.Context, db ddb.API, table string, cursors *ddb.Cursors,
 			return Page{}, fmt.Errorf("search: plan: %w", err)
 		}
 		if anchor == nil {
+			page.Total = Total{Exact: true}
 			return page, nil // a required term has no postings
 		}
 		st = &state{anchor: anchor, streams: make([]streamPos, len(anchor))}
@@ -96,6 +100,16 @@ func Search(ctx context.Context, db ddb.API, table string, cursors *ddb.Cursors,
 		return Page{}, fmt.Errorf("search: %w", err)
 	}
 	page.Items = items
+	if st.total == nil {
+		more := slices.ContainsFunc(st.streams, func(s streamPos) bool { return !s.done })
+		total, read, err := p.total(ctx, db, table, st.anchor, len(items), more)
+		page.ItemsRead += read
+		if err != nil {
+			return Page{}, fmt.Errorf("search: total: %w", err)
+		}
+		st.total = &total
+	}
+	page.Total = *st.total
 	if page.NextCursor, err = encodeState(cursors, p, st); err != nil {
 		return Page{}, fmt.Errorf("search: %w", err)
 	}

@@ -15,6 +15,7 @@ import { selectIsSignedIn } from '@/features/auth/authSlice';
 import { useLogout } from '@/features/auth/useLogout';
 import { ContactsBadge } from '@/features/contacts/ContactsBadge';
 import { resolveLocalePath } from '@/lib/localePath';
+import { paths } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 
 const MAIN_ID = 'main-content';
@@ -91,6 +92,7 @@ export function AppShell() {
           </>
         }
         menuAccount={renderMobileAccount}
+        postAdTo={signedIn ? paths.addAd(lang) : paths.sell(lang)}
       />
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         <ErrorBoundary key={pathname} fallback={<NotFound />}>

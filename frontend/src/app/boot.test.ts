@@ -45,7 +45,7 @@ describe('boot data', () => {
     const results = { items: [card()] };
     inline({
       settings: { features: { payments: true } },
-      categories: { items: CATEGORIES },
+      categories: { items: CATEGORIES, counts: { timber: 4 } },
       [`products/${ID}`]: detail,
       'products?limit=8': results,
       'products?category=roofing&limit=24&q=ziegel': results,
@@ -59,6 +59,9 @@ describe('boot data', () => {
     expect(settings.data?.features.payments).toBe(true);
     const categories = await store.dispatch(referenceApi.endpoints.getCategories.initiate(undefined));
     expect(categories.data).toEqual(CATEGORIES);
+    // The home page's tiles read the counts of the same answer.
+    const counts = await store.dispatch(referenceApi.endpoints.getCategoryCounts.initiate(undefined));
+    expect(counts.data).toEqual({ timber: 4 });
     // The home page's listing and a list page, with the arguments their components pass.
     const home = await store.dispatch(catalogueApi.endpoints.searchProducts.initiate({ criteria: {}, limit: 8 }));
     expect(home.data).toEqual(results);

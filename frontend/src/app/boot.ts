@@ -66,7 +66,17 @@ function mapEntry(path: string, raw: unknown, signedIn: boolean): Mapped[] {
   }
   if (path === 'categories') {
     const list = items(raw);
-    return list ? [{ endpointName: 'getCategories', args: undefined, data: list, tags: [CATEGORIES_TAG] }] : [];
+    if (!list) return [];
+    const counts = (raw as { counts?: unknown }).counts;
+    return [
+      { endpointName: 'getCategories', args: undefined, data: list, tags: [CATEGORIES_TAG] },
+      {
+        endpointName: 'getCategoryCounts',
+        args: undefined,
+        data: typeof counts === 'object' && counts !== null ? counts : {},
+        tags: [CATEGORIES_TAG],
+      },
+    ];
   }
   const product = PRODUCT_PATH.exec(path)?.[1];
   // An ad as an anonymous visitor sees it: its owner and administrators get more (canEdit, every

@@ -30,6 +30,15 @@ export const referenceApi = api.injectEndpoints({
       providesTags: [CATEGORIES_TAG],
       keepUnusedDataFor: 600,
     }),
+    /**
+     * The number of active ads of each category (sub-categories included), by slug, from the same
+     * answer as the tree (the home page's tiles); empty when the server could not count.
+     */
+    getCategoryCounts: build.query<Record<string, number>, undefined>({
+      query: () => 'categories',
+      transformResponse: (response: CategoryList) => response.counts ?? {},
+      providesTags: [CATEGORIES_TAG],
+    }),
     getBrands: build.query<Brand[], undefined>({
       query: () => 'brands',
       transformResponse: (response: BrandList) => response.items,
@@ -46,7 +55,13 @@ export const referenceApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSettingsQuery, useGetCategoriesQuery, useGetBrandsQuery, useGetLocalitiesQuery } = referenceApi;
+export const {
+  useGetSettingsQuery,
+  useGetCategoriesQuery,
+  useGetCategoryCountsQuery,
+  useGetBrandsQuery,
+  useGetLocalitiesQuery,
+} = referenceApi;
 
 /** Starts loading the settings before React renders, in parallel with the dictionaries. */
 export const prefetchSettings = () => referenceApi.util.prefetch('getSettings', undefined, {});

@@ -102,3 +102,12 @@ export function GoogleIcon() {
     </Icon>
   );
 }
+
+export function SearchIcon() {
+  return (
+    <Icon width="20" height="20" strokeWidth="2.25">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.6-3.6" />
+    </Icon>
+  );
+}

@@ -37,6 +37,7 @@ export { listContactUsMessages } from './limits/listContactUsMessages.gen';
 export { listFavourites } from './limits/listFavourites.gen';
 export { listLocalities } from './limits/listLocalities.gen';
 export { listReports } from './limits/listReports.gen';
+export { listSuggestions } from './limits/listSuggestions.gen';
 export { listUsers } from './limits/listUsers.gen';
 export { previewOrder } from './limits/previewOrder.gen';
 export { searchProducts } from './limits/searchProducts.gen';

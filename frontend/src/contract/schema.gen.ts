@@ -1062,6 +1062,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/suggestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search-field suggestions - categories, brands and title words matching what was typed.
+     * @description Categories whose name in `lang` has a word starting with `q` (at most 3), brands whose
+     *     name does (at most 3), then words of the active ads' titles completing the last word of
+     *     `q` after its other words (at most 5); within each kind, most ads first. Only
+     *     suggestions that find at least one active ad. The same answer for everyone (cacheable);
+     *     its cost is bounded whatever the catalogue's size.
+     */
+    get: operations['listSuggestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/products': {
     parameters: {
       query?: never;
@@ -1970,7 +1994,8 @@ export interface components {
       firstName: string;
       lastName: string;
       email: string;
-      phone: string;
+      /** @description Optional; an empty or absent phone leaves the account without one. */
+      phone?: string;
       password: string;
       /** @constant */
       isAdult: true;
@@ -2112,6 +2137,10 @@ export interface components {
       description: components['schemas']['Localized'];
       /** @description Price excluding VAT in Rappen. */
       priceRp: number;
+      /** @description The VAT rate orders use, in basis points (810 is 8.1 %). */
+      vatRateBp: number;
+      /** @description Price including VAT in Rappen: priceRp plus its VAT at vatRateBp rounded half-up to the Rappen, the amount an order of this plan totals (before any free trial). */
+      priceInclVatRp: number;
       /** @constant */
       currency: 'CHF';
       duration: {
@@ -3149,6 +3178,25 @@ export interface components {
     };
     CategoryList: {
       items: components['schemas']['Category'][];
+      /** @description Active ads of each category (its sub-categories included), by slug, from the search index's counts (up to a minute old); absent when they could not be read. */
+      counts?: {
+        [key: string]: number;
+      };
+    };
+    Suggestion: {
+      /**
+       * @description What choosing it searches - the category slug, the brand or the words in `value`.
+       * @enum {string}
+       */
+      kind: 'category' | 'brand' | 'term';
+      value: string;
+      /** @description What the buyer reads (a category's name in the asked language). */
+      label: string;
+      /** @description Active ads it finds; absent for several words. */
+      count?: number;
+    };
+    SuggestionList: {
+      items: components['schemas']['Suggestion'][];
     };
     BrandList: {
       items: components['schemas']['Brand'][];
@@ -3161,6 +3209,12 @@ export interface components {
       nextCursor?: string;
       /** @description The place the radius is around (when location is set). */
       place?: components['schemas']['Locality'];
+      total: components['schemas']['SearchTotal'];
+    };
+    /** @description How many ads the search matches, the same on every page of it (the cursor carries it). exact - the count of the index term that is the whole query, or every result fits the first page; otherwise an estimate from the index's term counts and the first page's filter rate, rounded to two significant digits (docs/search.md, "Result count"). */
+    SearchTotal: {
+      count: number;
+      exact: boolean;
     };
     MyAdList: {
       items: components['schemas']['MyAd'][];
@@ -3400,9 +3454,12 @@ export type PaymentList = components['schemas']['PaymentList'];
 export type InvoiceBody = components['schemas']['InvoiceBody'];
 export type InvoiceLink = components['schemas']['InvoiceLink'];
 export type CategoryList = components['schemas']['CategoryList'];
+export type Suggestion = components['schemas']['Suggestion'];
+export type SuggestionList = components['schemas']['SuggestionList'];
 export type BrandList = components['schemas']['BrandList'];
 export type LocalityList = components['schemas']['LocalityList'];
 export type SearchResults = components['schemas']['SearchResults'];
+export type SearchTotal = components['schemas']['SearchTotal'];
 export type MyAdList = components['schemas']['MyAdList'];
 export type ImageUpload = components['schemas']['ImageUpload'];
 export type ImageUploadRequest = components['schemas']['ImageUploadRequest'];
@@ -5292,6 +5349,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LocalityList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      500: components['responses']['Error'];
+    };
+  };
+  listSuggestions: {
+    parameters: {
+      query: {
+        q: string;
+        lang: 'en' | 'fr' | 'de' | 'it' | 'sq';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suggestions, categories first, then brands, then words; cacheable for 60 seconds. */
+      200: {
+        headers: {
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuggestionList'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,28 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRate } from '@/lib/money';
+import { formatDate, formatMoney, formatRate, groupThousands } from '@/lib/money';
+import { LANGUAGES } from '@/lib/languages';
 
-/** Intl uses narrow no-break spaces in some locales; compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-describe('money', () => {
-  it('formats Rappen with Swiss conventions', () => {
-    expect(plain(formatMoney(123450, 'CHF', 'de'))).toBe('CHF 1’234.50');
-    expect(plain(formatMoney(123450, 'CHF', 'en'))).toBe('CHF 1’234.50');
-    expect(plain(formatMoney(123450, 'CHF', 'fr'))).toMatch(/^1 234[.,]50 CHF$/);
-    expect(plain(formatMoney(12345600, 'CHF', 'it'))).toMatch(/123’456\.00/);
-    expect(plain(formatMoney(0, 'CHF', 'de'))).toBe('CHF 0.00');
-    expect(plain(formatMoney(5, 'CHF', 'de'))).toBe('CHF 0.05');
-    expect(plain(formatMoney(-2900, 'CHF', 'de'))).toMatch(/^[-−]\s?CHF\s?29\.00$|^CHF[-−]29\.00$/);
+describe('formatMoney', () => {
+  it.each<[string, number, string, string]>([
+    ['zero', 0, 'CHF', 'CHF\u00a00.00'],
+    ['five Rappen', 5, 'CHF', 'CHF\u00a00.05'],
+    ['a franc', 100, 'CHF', 'CHF\u00a01.00'],
+    ['no grouping under a thousand', 99_999, 'CHF', 'CHF\u00a0999.99'],
+    ['grouped thousands', 152_050, 'CHF', 'CHF\u00a01’520.50'],
+    ['grouped millions', 123_456_789_00, 'CHF', 'CHF\u00a0123’456’789.00'],
+    ['the largest exact integer', Number.MAX_SAFE_INTEGER, 'CHF', 'CHF\u00a090’071’992’547’409.91'],
+    ['a negative amount', -2_900, 'CHF', 'CHF\u00a0-29.00'],
+    ['a negative grouped amount', -152_050, 'CHF', 'CHF\u00a0-1’520.50'],
+    ['a fractional Rappen input is truncated, not rounded through floats', 152_050.9, 'CHF', 'CHF\u00a01’520.50'],
+    ['another currency', 1_000_000, 'EUR', 'EUR\u00a010’000.00'],
+    ['not a number', Number.NaN, 'CHF', ''],
+  ])('%s', (_name, rp, currency, want) => {
+    expect(formatMoney(rp, currency)).toBe(want);
   });
 
-  it('writes VAT rates', () => {
-    expect(formatRate(810, 'de')).toBe('8.1');
-    expect(formatRate(810, 'fr')).toBe('8,1');
-    expect(formatRate(770, 'en')).toBe('7.7');
-    expect(formatRate(800, 'it')).toBe('8');
+  it.each(LANGUAGES)('is the same in %s', (lang) => {
+    expect(formatMoney(152_050, 'CHF', lang)).toBe('CHF\u00a01’520.50');
   });
 
-  it('formats dates', () => {
+  it('defaults to francs', () => {
+    expect(formatMoney(1_990)).toBe('CHF\u00a019.90');
+  });
+});
+
+describe('groupThousands', () => {
+  it.each([
+    ['0', '0'],
+    ['999', '999'],
+    ['1000', '1’000'],
+    ['1234567', '1’234’567'],
+  ])('%s → %s', (digits, want) => {
+    expect(groupThousands(digits)).toBe(want);
+  });
+});
+
+describe('formatRate', () => {
+  it.each<[number, string]>([
+    [810, '8.1'],
+    [770, '7.7'],
+    [800, '8'],
+    [825, '8.25'],
+    [250, '2.5'],
+    [0, '0'],
+    [5, '0.05'],
+  ])('%i bp → %s', (bp, want) => {
+    for (const lang of LANGUAGES) expect(formatRate(bp, lang)).toBe(want);
+  });
+});
+
+describe('formatDate (re-exported for money pages)', () => {
+  it('writes the Swiss day', () => {
     expect(formatDate('2026-11-22T10:00:00Z', 'de')).toBe('22.11.2026');
     expect(formatDate('nonsense', 'de')).toBe('');
   });

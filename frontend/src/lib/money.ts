@@ -1,35 +1,47 @@
-import { INTL_LOCALES, type Language } from '@/lib/languages';
+import type { Language } from '@/lib/languages';
 
 /**
- * Money arrives as integer Rappen (`…Rp`). It is formatted with the language's Swiss conventions
- * (de-CH: "CHF 1’234.50"); the integer is never rounded or recomputed as a float sum. Amounts,
- * VAT and totals are the server's (billing.QuoteOrder); the SPA only formats them.
+ * The one Swiss money format, the same in every language and browser: "CHF 1’520.50".
+ * Money arrives as integer Rappen (`…Rp`); francs and Rappen are split with integer arithmetic,
+ * never through a float, and the francs are grouped by three with the Swiss apostrophe (’).
+ * A no-break space keeps the currency on the amount's line; a negative amount reads
+ * "CHF -29.00". Intl is not used: its output follows the browser's ICU data (fr-CH
+ * writes "1 520.50 CHF", Chromium has no Albanian data). Amounts, VAT and totals are the
+ * server's (billing.QuoteOrder); the SPA only formats them. The language is accepted so that every
+ * call site reads alike (format(value, lang)); the output never depends on it.
  */
-export function formatMoney(amountRp: number, currency: string, lang: Language): string {
-  const negative = amountRp < 0;
-  const abs = Math.abs(Math.trunc(amountRp));
-  // Build the decimal from the integer so 0.1 + 0.2 style drift can never show.
-  const value = Number(`${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
-  const text = new Intl.NumberFormat(INTL_LOCALES[lang], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(negative ? -value : value);
-  // Some ICU builds group Swiss thousands with a plain apostrophe; Swiss typography uses ’.
-  return text.replace(/'/g, '’');
+export const formatMoney: (amountRp: number, currency?: string, lang?: Language) => string = (
+  amountRp,
+  currency = 'CHF',
+) => {
+  if (!Number.isFinite(amountRp)) return '';
+  const rp = Math.trunc(amountRp);
+  const abs = Math.abs(rp);
+  const francs = Math.floor(abs / 100);
+  const rappen = abs % 100;
+  const sign = rp < 0 ? '-' : '';
+  return `${currency}\u00a0${sign}${groupThousands(String(francs))}.${String(rappen).padStart(2, '0')}`;
+};
+
+/** Groups a string of digits by three from the right with the Swiss apostrophe: "1’234’567". */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '’');
 }
 
-/** A VAT rate the server sent in basis points, as the language writes the percentage ("8.1" / "8,1"). */
-export function formatRate(rateBp: number, lang: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[lang], { maximumFractionDigits: 2 }).format(rateBp / 100);
-}
+/**
+ * A VAT rate the server sent in basis points, as a number with a decimal point and no trailing
+ * zeros: 810 → "8.1", 800 → "8", 825 → "8.25". The texts add the sign ("VAT {{rate}} %"), so
+ * every language reads "8.1 %".
+ */
+export const formatRate: (rateBp: number, lang?: Language) => string = (rateBp) => {
+  const bp = Math.trunc(rateBp);
+  const abs = Math.abs(bp);
+  const fraction = String(abs % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const whole = `${bp < 0 ? '-' : ''}${Math.floor(abs / 100)}`;
+  return fraction ? `${whole}.${fraction}` : whole;
+};
 
-/** A date (ISO string) in the language's Swiss convention (22.11.2026). */
-export function formatDate(iso: string, lang: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALES[lang], { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
-}
+/** Dates live in dateTime.ts; re-exported here for the pages that format money and dates together. */
+export { formatDate } from '@/lib/dateTime';

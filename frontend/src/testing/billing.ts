@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { API } from '@/testing/handlers';
 import { names } from '@/testing/reference';
 
-/** The seeded plans of the contract, as `GET /plans` returns them. */
+/** The seeded plans of the contract, as `GET /plans` returns them (prices incl. VAT at 8.1 %, half-up). */
 export const PLANS = [
   {
     id: 'single',
@@ -16,6 +16,8 @@ export const PLANS = [
     ),
     description: names('One ad', 'Une annonce', 'Ein Inserat', 'Un annuncio', 'Një njoftim'),
     priceRp: 1900,
+    vatRateBp: 810,
+    priceInclVatRp: 2054,
     currency: 'CHF',
     duration: { value: 60, unit: 'days' },
     freeMonths: 0,
@@ -31,6 +33,8 @@ export const PLANS = [
     name: names('Starter', 'Starter FR', 'Starter DE', 'Starter IT', 'Starter SQ'),
     description: names('Five ads', 'Cinq annonces', 'Fünf Inserate', 'Cinque annunci', 'Pesë njoftime'),
     priceRp: 3900,
+    vatRateBp: 810,
+    priceInclVatRp: 4216,
     currency: 'CHF',
     duration: { value: 3, unit: 'months' },
     freeMonths: 0,
@@ -46,6 +50,8 @@ export const PLANS = [
     name: names('Pro', 'Pro FR', 'Pro DE', 'Pro IT', 'Pro SQ'),
     description: names('Thirty ads', 'Trente annonces', 'Dreissig Inserate', 'Trenta annunci', 'Tridhjetë njoftime'),
     priceRp: 29000,
+    vatRateBp: 810,
+    priceInclVatRp: 31349,
     currency: 'CHF',
     duration: { value: 12, unit: 'months' },
     freeMonths: 3,
@@ -61,6 +67,8 @@ export const PLANS = [
     name: names('Bundle', 'Pack', 'Paket', 'Pacchetto', 'Paketë'),
     description: names('Visibility', 'Visibilité', 'Sichtbarkeit', 'Visibilità', 'Dukshmëri'),
     priceRp: 59000,
+    vatRateBp: 810,
+    priceInclVatRp: 63779,
     currency: 'CHF',
     duration: { value: 12, unit: 'months' },
     freeMonths: 0,

@@ -115,6 +115,7 @@ export const catalogueHandlers = [
   http.get(`${API}/categories`, () => HttpResponse.json({ items: CATEGORIES })),
   http.get(`${API}/brands`, () => HttpResponse.json({ items: BRANDS })),
   http.get(`${API}/localities`, () => HttpResponse.json({ items: [] })),
+  http.get(`${API}/suggestions`, () => HttpResponse.json({ items: [] })),
   http.get(`${API}/products`, () => HttpResponse.json({ items: [] })),
   http.get(`${API}/products/batch`, () => HttpResponse.json({ items: [] })),
 ];

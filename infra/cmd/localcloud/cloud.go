@@ -49,8 +49,8 @@ type Config struct {
 	ReadyFile        string
 	// NoDemo leaves the demo sellers and ads out of -seed.
 	NoDemo bool
-	// NoDevOIDC leaves out the development sign-in provider that stands
-	// in for Google (devoidc.go).
+	// NoDevOIDC leaves out the development sign-in providers that stand
+	// in for Google and Facebook (devoidc.go).
 	NoDevOIDC bool
 	// NoIAM turns IAM enforcement off: calls the template's policies do
 	// not allow still succeed, logged as "would be denied" (debugging
@@ -100,9 +100,10 @@ type Cloud struct {
 	// origin-secret): a test that acts as another viewer sends it to APIURL
 	// with a CloudFront-Viewer-Address of its own.
 	OriginSecret string
-	// DevSignInIssuer is the OpenID issuer of the development sign-in
-	// provider standing in for Google, or "" with -no-dev-oidc.
-	DevSignInIssuer string
+	// DevSignInIssuers maps each provider a development sign-in provider
+	// stands in for (google, facebook) to its OpenID issuer; empty with
+	// -no-dev-oidc.
+	DevSignInIssuers map[string]string
 	// DemoAccounts are the demo sellers -seed created (password
 	// seed.DemoPassword), or nil.
 	DemoAccounts []seed.DemoAccount
@@ -289,13 +290,13 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	for name, v := range secrets {
 		params[prefix+"/"+name] = v
 	}
-	var devSignIn *devOIDC
+	var devSignIn *devSignIn
 	if !cfg.NoDevOIDC {
-		if devSignIn, err = startDevOIDC(ctx, secrets["jwt-signing-key"]); err != nil {
+		if devSignIn, err = startDevSignIn(ctx, secrets["jwt-signing-key"]); err != nil {
 			return nil, err
 		}
 		c.onStop(devSignIn.Stop)
-		c.DevSignInIssuer = devSignIn.Issuer()
+		c.DevSignInIssuers = devSignIn.Issuers()
 		for name, v := range devSignIn.parameters() {
 			params[prefix+"/"+name] = v
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -25,21 +26,30 @@ import (
 	"github.com/remat/remat/shared/social"
 )
 
-// The development sign-in provider stands in for Google in the local cloud
-// only: an OpenID Connect server (mockoidc) on 127.0.0.1 that signs in at
-// once, without a login page, as the identity queued through
-// POST /_dev/oidc/next-user, or else as devDefaultIdentity. It is never
-// deployed; -no-dev-oidc turns it off.
+// The development sign-in providers stand in for Google and Facebook in
+// the local cloud only: one OpenID Connect server (mockoidc) per provider on
+// 127.0.0.1, each signing in at once, without a login page, as the identity
+// queued for it through POST /_dev/oidc/next-user, or else as its default
+// identity. They are never deployed; -no-dev-oidc turns them off.
 
-// devOIDCProvider is the provider the stand-in is registered as.
-const devOIDCProvider = social.ProviderGoogle
+// devOIDCProviders are the providers a stand-in is registered as, one
+// server each, so each has its own issuer, client and queue as on AWS.
+var devOIDCProviders = []string{social.ProviderGoogle, social.ProviderFacebook}
+
+// devIssuerEnv names the environment variable of each provider's issuer.
+var devIssuerEnv = map[string]string{
+	social.ProviderGoogle:   config.EnvOAuthGoogleIssuer,
+	social.ProviderFacebook: config.EnvOAuthFacebookIssuer,
+}
 
 // devOIDCQueuePath is the gateway path that queues the next identity.
 const devOIDCQueuePath = "/_dev/oidc/next-user"
 
-// devDefaultIdentity is who signs in when no identity is queued.
-var devDefaultIdentity = devIdentity{
-	Email: "google.user@example.ch", EmailVerified: true, FirstName: "Gina", LastName: "Google",
+// devDefaultIdentities are who signs in with each provider when no
+// identity is queued for it.
+var devDefaultIdentities = map[string]devIdentity{
+	social.ProviderGoogle:   {Email: "google.user@example.ch", EmailVerified: true, FirstName: "Gina", LastName: "Google"},
+	social.ProviderFacebook: {Email: "facebook.user@example.ch", EmailVerified: true, FirstName: "Fabio", LastName: "Facebook"},
 }
 
 // devIdentity is one person the stand-in vouches for; it implements
@@ -55,7 +65,8 @@ type devIdentity struct {
 var _ mockoidc.User = devIdentity{}
 
 // ID is the subject: stable per e-mail address, so signing in again with
-// the same address (even after a restart) is the same Google account.
+// the same address (even after a restart) is the same account with the
+// provider.
 func (u devIdentity) ID() string {
 	sum := sha256.Sum256([]byte(strings.ToLower(u.Email)))
 	return "dev-" + hex.EncodeToString(sum[:8])
@@ -102,27 +113,29 @@ func (u devIdentity) Claims(scopes []string, base *mockoidc.IDTokenClaims) (jwt.
 	return &idTokenClaims{IDTokenClaims: base, devClaims: u.claims(scopes)}, nil
 }
 
-// devOIDC is the running stand-in.
+// devOIDC is the running stand-in of one provider.
 type devOIDC struct {
-	m *mockoidc.MockOIDC
+	provider string
+	m        *mockoidc.MockOIDC
 	// mu makes "queue empty, so sign in as the default identity" and the
 	// authorization that pops the queue one step.
 	mu sync.Mutex
 }
 
-// startDevOIDC starts the stand-in on a random 127.0.0.1 port. Its client
-// id and secret are derived from the local JWT signing key, so they stay
-// the same across restarts of a persisted data directory.
-func startDevOIDC(ctx context.Context, jwtKey string) (*devOIDC, error) {
+// startDevOIDC starts the stand-in of provider on a random 127.0.0.1
+// port. Its client id and secret are derived from the local JWT signing
+// key, so they stay the same across restarts of a persisted data
+// directory.
+func startDevOIDC(ctx context.Context, jwtKey, provider string) (*devOIDC, error) {
 	m, err := mockoidc.NewServer(nil)
 	if err != nil {
-		return nil, fmt.Errorf("localcloud: dev sign-in provider: %w", err)
+		return nil, fmt.Errorf("localcloud: dev sign-in provider %s: %w", provider, err)
 	}
-	m.ClientID = "remat-local-" + derive(jwtKey, "dev sign-in client id")[:24]
-	m.ClientSecret = derive(jwtKey, "dev sign-in client secret")
-	d := &devOIDC{m: m}
+	m.ClientID = "remat-local-" + derive(jwtKey, provider+" dev sign-in client id")[:24]
+	m.ClientSecret = derive(jwtKey, provider+" dev sign-in client secret")
+	d := &devOIDC{provider: provider, m: m}
 	if err := m.AddMiddleware(d.defaultIdentity); err != nil {
-		return nil, fmt.Errorf("localcloud: dev sign-in provider: %w", err)
+		return nil, fmt.Errorf("localcloud: dev sign-in provider %s: %w", provider, err)
 	}
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
@@ -130,7 +143,7 @@ func startDevOIDC(ctx context.Context, jwtKey string) (*devOIDC, error) {
 	}
 	if err := m.Start(ln, nil); err != nil {
 		_ = ln.Close()
-		return nil, fmt.Errorf("localcloud: dev sign-in provider: %w", err)
+		return nil, fmt.Errorf("localcloud: dev sign-in provider %s: %w", provider, err)
 	}
 	return d, nil
 }
@@ -143,7 +156,7 @@ func derive(key, label string) string {
 }
 
 // defaultIdentity makes an authorization with an empty queue sign in as
-// devDefaultIdentity rather than mockoidc's own default user.
+// the provider's default identity rather than mockoidc's own default user.
 func (d *devOIDC) defaultIdentity(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != mockoidc.AuthorizationEndpoint {
@@ -155,7 +168,7 @@ func (d *devOIDC) defaultIdentity(next http.Handler) http.Handler {
 		q := d.m.UserQueue
 		q.Lock()
 		if len(q.Queue) == 0 {
-			q.Queue = append(q.Queue, devDefaultIdentity)
+			q.Queue = append(q.Queue, devDefaultIdentities[d.provider])
 		}
 		q.Unlock()
 		next.ServeHTTP(w, r)
@@ -168,37 +181,92 @@ func (d *devOIDC) Issuer() string { return d.m.Issuer() }
 // Stop shuts the server down.
 func (d *devOIDC) Stop() error {
 	if err := d.m.Shutdown(); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("localcloud: dev sign-in provider: %w", err)
+		return fmt.Errorf("localcloud: dev sign-in provider %s: %w", d.provider, err)
 	}
 	return nil
 }
 
-// parameters are the SSM parameters (names without the prefix) that
-// register the stand-in as devOIDCProvider.
-func (d *devOIDC) parameters() map[string]string {
-	return map[string]string{
-		secrets.OAuthClientID(devOIDCProvider):     d.m.ClientID,
-		secrets.OAuthClientSecret(devOIDCProvider): d.m.ClientSecret,
-	}
+// queue makes id the next identity the stand-in signs in and returns how
+// many are waiting.
+func (d *devOIDC) queue(id devIdentity) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.m.QueueUser(id)
+	q := d.m.UserQueue
+	q.Lock()
+	defer q.Unlock()
+	return len(q.Queue)
 }
 
-// env returns a function's environment with the stand-in offered: where
-// the template declares SOCIAL_PROVIDERS it gains the provider, where it
-// declares the provider's issuer variable that becomes the stand-in's.
+// devSignIn is the set of running stand-ins, one per devOIDCProviders.
+type devSignIn struct {
+	byProvider map[string]*devOIDC
+}
+
+// startDevSignIn starts a stand-in for each of devOIDCProviders; on a
+// failure the ones already started are stopped again.
+func startDevSignIn(ctx context.Context, jwtKey string) (*devSignIn, error) {
+	s := &devSignIn{byProvider: map[string]*devOIDC{}}
+	for _, p := range devOIDCProviders {
+		d, err := startDevOIDC(ctx, jwtKey, p)
+		if err != nil {
+			_ = s.Stop()
+			return nil, err
+		}
+		s.byProvider[p] = d
+	}
+	return s, nil
+}
+
+// Issuers maps each provider to its stand-in's issuer.
+func (s *devSignIn) Issuers() map[string]string {
+	out := make(map[string]string, len(s.byProvider))
+	for p, d := range s.byProvider {
+		out[p] = d.Issuer()
+	}
+	return out
+}
+
+// Stop shuts every stand-in down.
+func (s *devSignIn) Stop() error {
+	var errs []error
+	for _, d := range s.byProvider {
+		errs = append(errs, d.Stop())
+	}
+	return errors.Join(errs...)
+}
+
+// parameters are the SSM parameters (names without the prefix) that
+// register each stand-in as its provider.
+func (s *devSignIn) parameters() map[string]string {
+	out := map[string]string{}
+	for p, d := range s.byProvider {
+		out[secrets.OAuthClientID(p)] = d.m.ClientID
+		out[secrets.OAuthClientSecret(p)] = d.m.ClientSecret
+	}
+	return out
+}
+
+// env returns a function's environment with the stand-ins offered: where
+// the template declares SOCIAL_PROVIDERS it gains every stand-in's
+// provider (in devOIDCProviders order, before any other), where it
+// declares a provider's issuer variable that becomes the stand-in's.
 // Functions that declare neither are unchanged. env is not modified.
-func (d *devOIDC) env(env map[string]string) map[string]string {
+func (s *devSignIn) env(env map[string]string) map[string]string {
 	out := maps.Clone(env)
 	if v, ok := out[config.EnvSocialProviders]; ok {
-		var list []string
+		list := slices.Clone(devOIDCProviders)
 		for p := range strings.SplitSeq(v, ",") {
-			if p = strings.TrimSpace(p); p != "" && p != devOIDCProvider {
+			if p = strings.TrimSpace(p); p != "" && !slices.Contains(list, p) {
 				list = append(list, p)
 			}
 		}
-		out[config.EnvSocialProviders] = strings.Join(append([]string{devOIDCProvider}, list...), ",")
+		out[config.EnvSocialProviders] = strings.Join(list, ",")
 	}
-	if _, ok := out[config.EnvOAuthGoogleIssuer]; ok {
-		out[config.EnvOAuthGoogleIssuer] = d.Issuer()
+	for p, d := range s.byProvider {
+		if _, ok := out[devIssuerEnv[p]]; ok {
+			out[devIssuerEnv[p]] = d.Issuer()
+		}
 	}
 	return out
 }
@@ -207,10 +275,11 @@ func (d *devOIDC) env(env map[string]string) map[string]string {
 const maxIdentityBytes = 4 << 10
 
 // queueHandler serves POST /_dev/oidc/next-user with a JSON body
-// {"email","firstName","lastName","emailVerified"} (emailVerified defaults
-// to true): the next sign-in through the stand-in is that identity. It
-// answers 200 {"email","subject","queued"}, 400 for a bad body.
-func (d *devOIDC) queueHandler() http.Handler {
+// {"provider","email","firstName","lastName","emailVerified"} (provider
+// defaults to google, emailVerified to true): the next sign-in through that
+// provider's stand-in is that identity. It answers 200
+// {"provider","email","subject","queued"}, 400 for a bad body.
+func (s *devSignIn) queueHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
@@ -219,6 +288,7 @@ func (d *devOIDC) queueHandler() http.Handler {
 			return
 		}
 		var in struct {
+			Provider      string `json:"provider"`
 			Email         string `json:"email"`
 			FirstName     string `json:"firstName"`
 			LastName      string `json:"lastName"`
@@ -227,7 +297,13 @@ func (d *devOIDC) queueHandler() http.Handler {
 		dec := json.NewDecoder(io.LimitReader(r.Body, maxIdentityBytes))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&in); err != nil {
-			http.Error(w, "want JSON {email, firstName, lastName, emailVerified}: "+err.Error(), http.StatusBadRequest)
+			http.Error(w, "want JSON {provider, email, firstName, lastName, emailVerified}: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		provider := cmp.Or(in.Provider, social.ProviderGoogle)
+		d, ok := s.byProvider[provider]
+		if !ok {
+			http.Error(w, fmt.Sprintf("provider: want one of %s", strings.Join(devOIDCProviders, ", ")), http.StatusBadRequest)
 			return
 		}
 		addr, err := mail.ParseAddress(in.Email)
@@ -239,14 +315,8 @@ func (d *devOIDC) queueHandler() http.Handler {
 			Email: in.Email, EmailVerified: in.EmailVerified == nil || *in.EmailVerified,
 			FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName),
 		}
-		d.mu.Lock()
-		d.m.QueueUser(id)
-		q := d.m.UserQueue
-		q.Lock()
-		queued := len(q.Queue)
-		q.Unlock()
-		d.mu.Unlock()
-		body, _ := json.Marshal(map[string]any{"email": id.Email, "subject": id.ID(), "queued": queued})
+		queued := d.queue(id)
+		body, _ := json.Marshal(map[string]any{"provider": provider, "email": id.Email, "subject": id.ID(), "queued": queued})
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body)
 	})

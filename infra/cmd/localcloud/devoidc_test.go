@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -11,9 +12,9 @@ import (
 	"testing"
 )
 
-func startTestDevOIDC(t *testing.T) *devOIDC {
+func startTestDevSignIn(t *testing.T) *devSignIn {
 	t.Helper()
-	d, err := startDevOIDC(context.Background(), "a-local-jwt-key")
+	d, err := startDevSignIn(context.Background(), "a-local-jwt-key")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,32 +23,53 @@ func startTestDevOIDC(t *testing.T) *devOIDC {
 }
 
 func TestDevOIDCFixedCredentialsAndLoopback(t *testing.T) {
-	a, b := startTestDevOIDC(t), startTestDevOIDC(t)
-	if a.m.ClientID != b.m.ClientID || a.m.ClientSecret != b.m.ClientSecret {
+	a, b := startTestDevSignIn(t), startTestDevSignIn(t)
+	if !maps.Equal(a.parameters(), b.parameters()) {
 		t.Errorf("client credentials differ between starts with the same key")
 	}
-	if !strings.HasPrefix(a.Issuer(), "http://127.0.0.1:") || !strings.HasSuffix(a.Issuer(), "/oidc") {
-		t.Errorf("issuer %q: want http://127.0.0.1:PORT/oidc", a.Issuer())
+	issuers := a.Issuers()
+	if len(issuers) != 2 || issuers["google"] == issuers["facebook"] {
+		t.Errorf("issuers: got %v, want one of its own for google and facebook", issuers)
 	}
 	p := a.parameters()
-	if p["oauth-google-client-id"] != a.m.ClientID || p["oauth-google-client-secret"] != a.m.ClientSecret {
-		t.Errorf("parameters: got %v", p)
+	for _, provider := range []string{"google", "facebook"} {
+		d := a.byProvider[provider]
+		if !strings.HasPrefix(issuers[provider], "http://127.0.0.1:") || !strings.HasSuffix(issuers[provider], "/oidc") {
+			t.Errorf("%s issuer %q: want http://127.0.0.1:PORT/oidc", provider, issuers[provider])
+		}
+		if p["oauth-"+provider+"-client-id"] != d.m.ClientID || p["oauth-"+provider+"-client-secret"] != d.m.ClientSecret {
+			t.Errorf("%s parameters: got %v", provider, p)
+		}
+	}
+	if p["oauth-google-client-id"] == p["oauth-facebook-client-id"] || p["oauth-google-client-secret"] == p["oauth-facebook-client-secret"] {
+		t.Errorf("parameters: got %v, want a client of its own per provider", p)
 	}
 }
 
 func TestDevOIDCEnv(t *testing.T) {
-	d := startTestDevOIDC(t)
-	in := map[string]string{"SOCIAL_PROVIDERS": "facebook", "OAUTH_GOOGLE_ISSUER": "https://accounts.google.com", "X": "y"}
-	got := d.env(in)
-	if got["SOCIAL_PROVIDERS"] != "google,facebook" || got["OAUTH_GOOGLE_ISSUER"] != d.Issuer() || got["X"] != "y" {
-		t.Errorf("env: got %v", got)
+	d := startTestDevSignIn(t)
+	issuers := d.Issuers()
+	tests := []struct {
+		name string
+		in   map[string]string
+		want map[string]string
+	}{
+		{"auth function",
+			map[string]string{"SOCIAL_PROVIDERS": "", "OAUTH_GOOGLE_ISSUER": "https://accounts.google.com", "OAUTH_FACEBOOK_ISSUER": "https://www.facebook.com", "X": "y"},
+			map[string]string{"SOCIAL_PROVIDERS": "google,facebook", "OAUTH_GOOGLE_ISSUER": issuers["google"], "OAUTH_FACEBOOK_ISSUER": issuers["facebook"], "X": "y"}},
+		{"providers already listed", map[string]string{"SOCIAL_PROVIDERS": "facebook, google"},
+			map[string]string{"SOCIAL_PROVIDERS": "google,facebook"}},
+		{"settings function", map[string]string{"SOCIAL_PROVIDERS": "facebook"}, map[string]string{"SOCIAL_PROVIDERS": "google,facebook"}},
+		{"no social settings", map[string]string{"TABLE_NAME": "t"}, map[string]string{"TABLE_NAME": "t"}},
 	}
-	if in["SOCIAL_PROVIDERS"] != "facebook" {
-		t.Error("env modified its argument")
-	}
-	other := d.env(map[string]string{"TABLE_NAME": "t"})
-	if _, ok := other["SOCIAL_PROVIDERS"]; ok || len(other) != 1 {
-		t.Errorf("a function without social settings gained some: %v", other)
+	for _, tt := range tests {
+		before := maps.Clone(tt.in)
+		if got := d.env(tt.in); !maps.Equal(got, tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+		if !maps.Equal(tt.in, before) {
+			t.Errorf("%s: env modified its argument", tt.name)
+		}
 	}
 }
 
@@ -94,7 +116,7 @@ func authorizeUserinfo(t *testing.T, d *devOIDC) map[string]any {
 }
 
 func TestDevOIDCQueueAndDefault(t *testing.T) {
-	d := startTestDevOIDC(t)
+	d := startTestDevSignIn(t)
 	h := d.queueHandler()
 	post := func(body string) (int, string) {
 		rec := httptest.NewRecorder()
@@ -102,7 +124,8 @@ func TestDevOIDCQueueAndDefault(t *testing.T) {
 		b, _ := io.ReadAll(rec.Body)
 		return rec.Code, string(b)
 	}
-	for _, bad := range []string{`{}`, `{"email":"nope"}`, `{"email":"Anna <a@example.ch>"}`, `{"email":"a@example.ch","x":1}`, `[`} {
+	for _, bad := range []string{`{}`, `{"email":"nope"}`, `{"email":"Anna <a@example.ch>"}`, `{"email":"a@example.ch","x":1}`, `[`,
+		`{"provider":"twitter","email":"a@example.ch"}`} {
 		if code, _ := post(bad); code != http.StatusBadRequest {
 			t.Errorf("POST %s: got %d, want 400", bad, code)
 		}
@@ -112,17 +135,28 @@ func TestDevOIDCQueueAndDefault(t *testing.T) {
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("GET: got %d, want 405", rec.Code)
 	}
-	if code, body := post(`{"email":"zoe@example.ch","firstName":"Zoé","lastName":"Muster","emailVerified":false}`); code != 200 || !strings.Contains(body, `"queued":1`) {
-		t.Fatalf("POST: got %d %s", code, body)
+	queued := []struct {
+		body, provider, email, firstName string
+		verified                         bool
+	}{
+		{`{"email":"zoe@example.ch","firstName":"Zoé","lastName":"Muster","emailVerified":false}`, "google", "zoe@example.ch", "Zoé", false},
+		{`{"provider":"facebook","email":"fred@example.ch","firstName":"Fred","lastName":"Muster"}`, "facebook", "fred@example.ch", "Fred", true},
 	}
-
-	got := authorizeUserinfo(t, d)
-	if got["email"] != "zoe@example.ch" || got["email_verified"] != false || got["given_name"] != "Zoé" || got["family_name"] != "Muster" ||
-		got["sub"] != (devIdentity{Email: "zoe@example.ch"}).ID() {
-		t.Errorf("queued identity: got %v", got)
+	for _, q := range queued {
+		if code, body := post(q.body); code != 200 || !strings.Contains(body, `"queued":1`) || !strings.Contains(body, `"provider":"`+q.provider+`"`) {
+			t.Fatalf("POST %s: got %d %s", q.body, code, body)
+		}
 	}
-	got = authorizeUserinfo(t, d)
-	if got["email"] != devDefaultIdentity.Email || got["email_verified"] != true || got["given_name"] != devDefaultIdentity.FirstName {
-		t.Errorf("default identity: got %v", got)
+	for _, q := range queued {
+		got := authorizeUserinfo(t, d.byProvider[q.provider])
+		if got["email"] != q.email || got["email_verified"] != q.verified || got["given_name"] != q.firstName || got["family_name"] != "Muster" ||
+			got["sub"] != (devIdentity{Email: q.email}).ID() {
+			t.Errorf("%s queued identity: got %v", q.provider, got)
+		}
+		got = authorizeUserinfo(t, d.byProvider[q.provider])
+		want := devDefaultIdentities[q.provider]
+		if got["email"] != want.Email || got["email_verified"] != true || got["given_name"] != want.FirstName {
+			t.Errorf("%s default identity: got %v, want %v", q.provider, got, want)
+		}
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -523,77 +521,4 @@ func childrenOf(pid int) []int {
 		}
 	}
 	return kids
-}
-
-func TestDevSignInProvider(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts DynamoDB Local and builds every function")
-	}
-	c := startCloud(t, Config{Memory: true})
-	defer func() { _ = c.Stop() }()
-	if !strings.HasPrefix(c.DevSignInIssuer, "http://127.0.0.1:") {
-		t.Fatalf("DevSignInIssuer: got %q, want a loopback issuer", c.DevSignInIssuer)
-	}
-
-	status, body := get(t, c.URL+"/api/v1/settings")
-	if status != 200 || !strings.Contains(string(body), `"socialProviders":["google"]`) {
-		t.Errorf("GET /api/v1/settings: got %d %s, want socialProviders [google]", status, body)
-	}
-
-	// The start redirects to the stand-in; following it signs in the
-	// queued identity and lands on the SPA with a one-time code, which the
-	// same browser trades for a session token.
-	email := "e2e-go@example.ch"
-	resp, err := http.Post(c.URL+devOIDCQueuePath, "application/json",
-		strings.NewReader(`{"email":"`+email+`","firstName":"Lea","lastName":"Local"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("POST %s: got %d", devOIDCQueuePath, resp.StatusCode)
-	}
-	jar, _ := cookiejar.New(nil)
-	var hops []string
-	client := &http.Client{Jar: jar, CheckRedirect: func(r *http.Request, _ []*http.Request) error {
-		hops = append(hops, r.URL.String())
-		if strings.Contains(r.URL.Path, "/login/social") {
-			return http.ErrUseLastResponse
-		}
-		return nil
-	}}
-	resp, err = client.Get(c.URL + "/api/v1/auth/oauth/google/start?lang=de&returnTo=%2Fde%2Fuser%2Finformation")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
-	if len(hops) < 3 || !strings.HasPrefix(hops[0], c.DevSignInIssuer+"/authorize?") {
-		t.Fatalf("redirects: got %q, want the dev issuer's authorize endpoint first", hops)
-	}
-	final, _ := url.Parse(hops[len(hops)-1])
-	fragment, _ := url.ParseQuery(final.Fragment)
-	if final.Path != "/de/login/social" || fragment.Get("code") == "" || fragment.Get("returnTo") != "/de/user/information" {
-		t.Fatalf("landed on %q, want /de/login/social#code=…&returnTo=/de/user/information", hops[len(hops)-1])
-	}
-	resp, err = client.Post(c.URL+"/api/v1/auth/oauth/exchange", "application/json", strings.NewReader(`{"code":"`+fragment.Get("code")+`"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var exchanged struct{ Token string }
-	_ = json.NewDecoder(resp.Body).Decode(&exchanged)
-	_ = resp.Body.Close()
-	if resp.StatusCode != 200 || exchanged.Token == "" {
-		t.Fatalf("POST /api/v1/auth/oauth/exchange: got %d, want 200 with a token", resp.StatusCode)
-	}
-	req, _ := http.NewRequest(http.MethodGet, c.URL+"/api/v1/auth/me", nil)
-	req.Header.Set("Authorization", "Bearer "+exchanged.Token)
-	me, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = me.Body.Close() }()
-	out, _ := io.ReadAll(me.Body)
-	if me.StatusCode != 200 || !strings.Contains(string(out), email) || !strings.Contains(string(out), "Lea") {
-		t.Errorf("GET /api/v1/auth/me: got %d %s, want the queued identity", me.StatusCode, out)
-	}
 }

@@ -72,8 +72,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	_, _ = fmt.Fprintf(stdout, "  Dev mailbox: %s/_dev/mailbox\n", c.URL)
 	_, _ = fmt.Fprintf(stdout, "  The API's own endpoint (execute-api; refuses calls that skip the site, as on AWS): %s\n", c.APIURL)
 	_, _ = fmt.Fprintf(stdout, "  S3 (the buckets' own host; photo uploads go here, cross-origin): %s\n", c.S3URL)
-	if c.DevSignInIssuer != "" {
-		_, _ = fmt.Fprintf(stdout, "  Dev sign-in provider (stands in for Google): %s\n", c.DevSignInIssuer)
+	for _, p := range devOIDCProviders {
+		if issuer, ok := c.DevSignInIssuers[p]; ok {
+			_, _ = fmt.Fprintf(stdout, "  Dev sign-in provider (stands in for %s): %s\n", p, issuer)
+		}
 	}
 	if len(c.DemoAccounts) > 0 {
 		_, _ = fmt.Fprintf(stdout, "  Demo sellers (password %s):", seed.DemoPassword)
@@ -163,7 +165,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 	str(&cfg.DynamoDBLocalDir, "dynamodb-local", ".tools/dynamodb-local", "directory holding DynamoDBLocal.jar")
 	str(&cfg.DynamoDBEndpoint, "dynamodb-endpoint", "", "use this running DynamoDB instead of starting DynamoDB Local")
 	str(&cfg.ReadyFile, "ready-file", "", "write the base URL to this file once everything serves")
-	boolean(&cfg.NoDevOIDC, "no-dev-oidc", "do not start the development sign-in provider that stands in for Google")
+	boolean(&cfg.NoDevOIDC, "no-dev-oidc", "do not start the development sign-in providers that stand in for Google and Facebook")
 	boolean(&cfg.NoIAM, "no-iam", "let calls the template's IAM policies do not allow through, logged as warnings (debugging only)")
 	str(&cfg.IAMUsageFile, "iam-usage", "", "write what each function was allowed and denied to this JSON file at stop (make iam-report)")
 	str(&level, "log-level", "info", "debug, info, warn or error")

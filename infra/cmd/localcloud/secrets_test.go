@@ -144,12 +144,14 @@ func TestLoadSecretsDevOIDCCredentials(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := startDevOIDC(context.Background(), s["jwt-signing-key"])
+		d, err := startDevSignIn(context.Background(), s["jwt-signing-key"])
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = d.Stop() })
-		ids = append(ids, d.m.ClientID+" "+d.m.ClientSecret)
+		p := d.parameters()
+		ids = append(ids, p["oauth-google-client-id"]+" "+p["oauth-google-client-secret"]+" "+
+			p["oauth-facebook-client-id"]+" "+p["oauth-facebook-client-secret"])
 	}
 	if ids[0] != ids[1] {
 		t.Errorf("dev sign-in client: got %q then %q, want the same across restarts", ids[0], ids[1])

@@ -73,7 +73,7 @@ describe('mobile menu', () => {
     expect(close).toHaveFocus();
     // Shift+Tab from the first control wraps to the last one, Tab from the last wraps back.
     await user.tab({ shift: true });
-    expect(within(dialog).getByRole('combobox', { name: 'Langue' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Langue Français' })).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
 

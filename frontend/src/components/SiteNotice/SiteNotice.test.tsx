@@ -49,7 +49,8 @@ describe('site notice', () => {
     withNotice(notice());
     const { user } = await renderApp('/de/about');
     expect(screen.getByRole('region', { name: 'Hinweis der Website' })).toHaveTextContent(TEXTS.de);
-    await user.selectOptions(within(screen.getByRole('banner')).getByRole('combobox'), 'it');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sprache Deutsch' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Italiano' }));
     expect(await screen.findByRole('region', { name: 'Avviso del sito' })).toHaveTextContent(TEXTS.it);
   });
 

@@ -230,7 +230,7 @@ describe('users', () => {
     expect(await screen.findByRole('table', { name: 'Comptes' })).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: 'Nom ou adresse e-mail' });
     await user.type(search, ' huber ');
-    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Rechercher' }));
     expect(await screen.findByText('Comptes trouvés pour « huber » : 1')).toBeInTheDocument();
     expect(probe.location.search).toBe('?q=huber');
     const row = within(screen.getByRole('table', { name: 'Comptes' })).getByRole('row', { name: /Hans Huber/ });

@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/fields';
+import { PasswordField } from '@/components/form/PasswordField';
 import { useFormErrors, type FormErrors } from '@/components/form/formErrors';
 import type { ApiError } from '@/lib/apiError';
 import { useSettings } from '@/lib/settings';
@@ -10,7 +11,8 @@ const ACCOUNT_INPUTS = {
   firstName: { autoComplete: 'given-name', required: true },
   lastName: { autoComplete: 'family-name', required: true },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email', required: true },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', required: true },
+  // Optional: sellers are reached through the contact form, never by their number.
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   password: { type: 'password', autoComplete: 'new-password', required: true },
   confirmPassword: { type: 'password', autoComplete: 'new-password', required: true },
   currentPassword: { type: 'password', autoComplete: 'current-password', required: true },
@@ -22,6 +24,10 @@ const ACCOUNT_INPUTS = {
 } as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
 
 type AccountInput = keyof typeof ACCOUNT_INPUTS;
+type AccountInputAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'required'
+>;
 
 /** A password being chosen: its field says how long it must be. */
 const NEW_PASSWORDS: readonly AccountInput[] = ['password', 'newPassword'];
@@ -62,7 +68,10 @@ interface AccountFieldProps<F extends string> extends AccountFormProps<F> {
   mismatchText?: string;
 }
 
-/** One text field of the sign-up, profile or password forms, labelled and typed as everywhere. */
+/**
+ * One text field of the sign-up, login, profile or password forms, labelled and typed as
+ * everywhere; a password field has its show-password toggle.
+ */
 export function AccountField<F extends string>({
   form,
   values,
@@ -73,17 +82,20 @@ export function AccountField<F extends string>({
 }: AccountFieldProps<F>) {
   const { t } = useTranslation('auth');
   const minPassword = useSettings().limits.password.min;
-  return (
-    <TextField
-      form={form}
-      field={field}
-      label={label ?? t(`fields.${field}`)}
-      value={values[field] ?? ''}
-      onValue={onValue}
-      hint={NEW_PASSWORDS.includes(field) ? t('form.passwordHint', { min: minPassword }) : undefined}
-      mismatchText={mismatchText}
-      {...ACCOUNT_INPUTS[field]}
-    />
+  const props = {
+    form,
+    field,
+    label: label ?? t(`fields.${field}`),
+    value: values[field] ?? '',
+    onValue,
+    hint: NEW_PASSWORDS.includes(field) ? t('form.passwordHint', { min: minPassword }) : undefined,
+    mismatchText,
+  };
+  const { type, ...input }: AccountInputAttributes = ACCOUNT_INPUTS[field];
+  return type === 'password' ? (
+    <PasswordField {...props} {...input} />
+  ) : (
+    <TextField {...props} type={type} {...input} />
   );
 }
 

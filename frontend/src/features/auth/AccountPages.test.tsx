@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readTokenCookie } from '@/lib/authToken';
@@ -252,6 +252,38 @@ describe('user/information', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it.each([
+    {
+      file: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
+      text: 'Failed to process the image: only JPEG, PNG and WebP images are accepted.',
+    },
+    {
+      file: new File([new Uint8Array(4 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }),
+      text: 'Failed to process the image: the file or the picture is too large.',
+    },
+  ])('refuses $file.name before sending it', async ({ file, text }) => {
+    signIn();
+    let sent = false;
+    server.use(
+      http.post(`${API}/auth/upload-profile`, () => {
+        sent = true;
+        return HttpResponse.json({});
+      }),
+    );
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    const { container } = await renderApp('/en/user/information', { preloadedState: signedInState() });
+    const input = await screen.findByLabelText('Choose a photo');
+    // As a drop or an "all files" choice would: the accept filter is only a hint to the file chooser.
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(text);
+    expect(container.querySelector('.profile-photo img[src="blob:x"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload the photo' })).toBeDisabled();
+    expect(sent).toBe(false);
+  });
+
   it('changes the password and keeps the session with the new token', async () => {
     signIn();
     let body: unknown;
@@ -300,5 +332,52 @@ describe('user/information', () => {
       'Cannot change the password: the current password is wrong.',
     );
     expect(screen.getByLabelText('Current password')).toHaveFocus();
+  });
+});
+
+describe('password fields', () => {
+  it.each([
+    ['/fr/login', ['Mot de passe'], false],
+    ['/fr/account-creation', ['Mot de passe', 'Confirmez le mot de passe'], false],
+    ['/fr/reset-password/tok123', ['Nouveau mot de passe', 'Confirmez le nouveau mot de passe'], false],
+    [
+      '/fr/user/information',
+      ['Mot de passe actuel', 'Nouveau mot de passe', 'Confirmez le nouveau mot de passe'],
+      true,
+    ],
+  ])('%s: every password is hidden by default and has its own toggle', async (path, labels, signedIn) => {
+    if (signedIn) signIn();
+    const { user } = await renderApp(path, signedIn ? { preloadedState: signedInState() } : {});
+    await screen.findByLabelText(labels[0] ?? '');
+    const toggles = screen.getAllByRole('button', { name: 'Afficher le mot de passe' });
+    expect(toggles).toHaveLength(labels.length);
+    for (const [index, toggle] of toggles.entries()) {
+      const input = screen.getByLabelText(labels[index] ?? '');
+      expect(input).toHaveAttribute('type', 'password');
+      expect(toggle).toHaveAttribute('aria-controls', input.id);
+      await user.click(toggle);
+      expect(input).toHaveAttribute('type', 'text');
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    }
+  });
+});
+
+describe('phone in the profile', () => {
+  it('is optional: a profile without one saves, and a number can be cleared', async () => {
+    signIn();
+    let body: unknown;
+    server.use(
+      http.patch(`${API}/auth/update-info`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'profile_updated', user: { ...TEST_USER, phone: '' } });
+      }),
+    );
+    const { user } = await renderApp('/fr/user/information', { preloadedState: signedInState() });
+    const phone = await screen.findByLabelText('Téléphone (facultatif)');
+    expect(phone).not.toBeRequired();
+    await user.clear(phone);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(screen.getByRole('status')).findByText('Profil mis à jour.')).toBeInTheDocument();
+    expect(body).toEqual({ firstName: 'Anna', lastName: 'Muster', phone: '', language: 'fr' });
   });
 });

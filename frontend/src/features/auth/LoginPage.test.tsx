@@ -167,6 +167,33 @@ describe('login', () => {
     expect(window.sessionStorage.getItem('oauthProvider')).toBe('google');
   });
 
+  it('shows Google and Facebook when both are configured, each with its own mark', async () => {
+    server.use(
+      http.get(`${API}/settings`, () =>
+        HttpResponse.json({
+          ...SETTINGS_RESPONSE,
+          socialProviders: ['google', 'facebook'],
+          features: { payments: false, socialLogin: true },
+        }),
+      ),
+    );
+    await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    const links = main.getAllByRole('link', { name: /^Continuer avec / });
+    expect(links.map((link) => link.textContent)).toEqual(['Continuer avec Google', 'Continuer avec Facebook']);
+    const [google, facebook] = links as [HTMLElement, HTMLElement];
+    expect(facebook).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/v1/auth/oauth/facebook/start?lang=fr&returnTo=%2Ffr%2Fuser%2Finformation`,
+    );
+    // Google's four colours around its "G"; Facebook's "f" on its blue disc. Both marks are decorative.
+    const googleColours = [...google.querySelectorAll('path')].map((path) => path.getAttribute('stroke'));
+    expect(googleColours).toEqual(['#EA4335', '#FBBC05', '#34A853', '#4285F4']);
+    expect(facebook.querySelector('circle')).toHaveAttribute('fill', '#0866FF');
+    for (const link of links) expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it.each([
     ['oauth_failed', 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.'],
     ['email_not_verified', 'Votre adresse e-mail n’est pas encore vérifiée.'],
@@ -178,6 +205,49 @@ describe('login', () => {
   ])('translates ?error=%s from the social sign-in', async (code, text) => {
     await renderApp(`/fr/login?error=${code}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+describe('show-password toggle', () => {
+  it('is a pressed/unpressed button that shows the password without losing its value or caret', async () => {
+    const { user } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    const password = screen.getByLabelText('Mot de passe');
+    const toggle = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.type(password, 'secret words');
+    (password as HTMLInputElement).setSelectionRange(3, 3);
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveValue('secret words');
+    expect(password).toHaveFocus();
+    expect((password as HTMLInputElement).selectionStart).toBe(3);
+
+    // From the keyboard: the toggle is the next stop after the field, and Space presses it.
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(password).toHaveValue('secret words');
+  });
+
+  it('hides the password again when the form is sent', async () => {
+    loginFails('invalid_credentials', 401);
+    const { user } = await renderApp('/fr/login');
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'anna@example.ch');
+    await user.type(screen.getByLabelText('Mot de passe'), 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Mot de passe')).toHaveValue('wrong one');
   });
 });
 

@@ -2,16 +2,14 @@ import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
-import { TextField } from '@/components/form/fields';
+import { PasswordField } from '@/components/form/PasswordField';
 import { AccountField, useAccountForm } from '@/features/auth/AccountFields';
 import { useLoginMutation } from '@/features/auth/api';
 import { LOGIN_FIELDS, loginSchema } from '@/features/auth/schemas';
+import { SocialSignIn } from '@/features/auth/SocialSignIn';
 import { ResendVerificationButton } from '@/features/auth/VerificationNotice';
-import { FacebookIcon, GoogleIcon } from '@/components/icons';
-import { OAUTH_PROVIDER_KEY } from '@/lib/authToken';
-import { apiBaseUrl } from '@/lib/env';
 import { paths, safeReturnTo, USER_SEGMENTS } from '@/lib/paths';
-import { useSettings, type SocialProvider } from '@/lib/settings';
+import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './auth.css';
@@ -61,19 +59,6 @@ export function LoginPage() {
     }
   }
 
-  function socialHref(provider: SocialProvider) {
-    const query = new URLSearchParams({ lang, returnTo: returnTo ?? paths.userPage(lang, USER_SEGMENTS.information) });
-    return `${apiBaseUrl()}/auth/oauth/${provider}/start?${query.toString()}`;
-  }
-
-  function rememberProvider(provider: SocialProvider) {
-    try {
-      window.sessionStorage.setItem(OAUTH_PROVIDER_KEY, provider);
-    } catch {
-      // storage disabled: the login type stays unknown
-    }
-  }
-
   return (
     <div className="container page page--narrow">
       <h1>{t('login.title')}</h1>
@@ -92,13 +77,12 @@ export function LoginPage() {
           </ApiErrorAlert>
         )}
         <AccountField {...account} field="email" />
-        <TextField
+        <PasswordField
           form={form}
           field="password"
           label={t('fields.password')}
           value={values.password}
           onValue={account.onValue}
-          type="password"
           autoComplete="current-password"
           required
         />
@@ -113,19 +97,10 @@ export function LoginPage() {
       {socialProviders.length > 0 && (
         <div className="auth-social">
           <p className="auth-social__or">{t('login.or')}</p>
-          {socialProviders.map((provider) => (
-            <a
-              key={provider}
-              className={`button auth-social__button auth-social__button--${provider}`}
-              href={socialHref(provider)}
-              onClick={() => {
-                rememberProvider(provider);
-              }}
-            >
-              {provider === 'google' ? <GoogleIcon /> : <FacebookIcon />}
-              {t(`login.with.${provider}`)}
-            </a>
-          ))}
+          <SocialSignIn
+            providers={socialProviders}
+            returnTo={returnTo ?? paths.userPage(lang, USER_SEGMENTS.information)}
+          />
         </div>
       )}
 

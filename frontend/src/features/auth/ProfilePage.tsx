@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
+import { EmailAddress } from '@/components/EmailAddress/EmailAddress';
+import { FilePicker } from '@/components/FilePicker/FilePicker';
 import { ApiErrorAlert, ApiErrorText } from '@/components/form/ApiErrorAlert';
 import { Preloader } from '@/components/Preloader/Preloader';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { IMAGE_CONTENT_TYPES } from '@/contract/enums.gen';
 import type { User } from '@/contract/schema.gen';
 import {
   useChangePasswordMutation,
@@ -30,7 +33,23 @@ import './auth.css';
 
 /** The largest photo the server takes (4 MiB: it travels base64-encoded in a Lambda event capped at 6 MB). */
 const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** A file the server would refuse, told before sending it, in the server's words (image_processing_failed). */
+function photoRejection(file: File): ApiError | null {
+  const reason = !(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)
+    ? 'unsupported_type'
+    : file.size > MAX_PHOTO_BYTES
+      ? 'too_large'
+      : null;
+  if (reason === null) return null;
+  return {
+    kind: 'HTTP',
+    status: 400,
+    code: 'image_processing_failed',
+    params: { reason },
+    messageKey: 'codes.image_processing_failed',
+  };
+}
 
 /** Photo: preview of the chosen file, upload with a pending state, the server's reason on failure. */
 function PhotoSection({ user }: { user: User }) {
@@ -58,17 +77,12 @@ function PhotoSection({ user }: { user: User }) {
     [],
   );
 
-  function onChoose(event: ChangeEvent<HTMLInputElement>) {
+  function onChoose(files: readonly File[]) {
     setFailure(null);
-    const chosen = event.target.files?.[0] ?? null;
-    if (chosen && chosen.size > MAX_PHOTO_BYTES) {
-      setFailure({
-        kind: 'HTTP',
-        status: 400,
-        code: 'image_processing_failed',
-        params: { reason: 'too_large' },
-        messageKey: 'codes.image_processing_failed',
-      });
+    const chosen = files[0] ?? null;
+    const rejection = chosen === null ? null : photoRejection(chosen);
+    if (rejection !== null) {
+      setFailure(rejection);
       choose(null);
       return;
     }
@@ -95,16 +109,18 @@ function PhotoSection({ user }: { user: User }) {
       <form className="profile-photo" onSubmit={(event) => void onUpload(event)}>
         <Avatar user={shown} size="large" />
         <div className="profile-photo__controls">
-          <label htmlFor={inputId}>{t('profile.choosePhoto')}</label>
-          <input
+          <FilePicker
             id={inputId}
-            type="file"
             name="image"
-            accept={PHOTO_TYPES}
-            onChange={onChoose}
-            aria-invalid={failure ? true : undefined}
-            aria-describedby={failure ? `${inputId}-error` : `${inputId}-hint`}
-          />
+            buttonLabel={t('profile.choosePhoto')}
+            accept={IMAGE_CONTENT_TYPES.join(',')}
+            invalid={failure !== null}
+            describedBy={failure ? `${inputId}-error` : `${inputId}-hint`}
+            disabled={isLoading}
+            onFiles={onChoose}
+          >
+            {file !== null && <p className="file-picker__file">{file.name}</p>}
+          </FilePicker>
           <p id={`${inputId}-hint`} className="field__hint">
             {t('profile.photoHint')}
           </p>
@@ -178,7 +194,9 @@ function DetailsSection({ user }: { user: User }) {
       <dl className="profile-facts">
         <div>
           <dt>{t('fields.email')}</dt>
-          <dd>{user.email}</dd>
+          <dd>
+            <EmailAddress address={user.email} />
+          </dd>
         </div>
         <div>
           <dt>{t('profile.accountType')}</dt>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API } from '@/testing/handlers';
+import { API, SETTINGS_RESPONSE } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -11,11 +11,11 @@ const FR = {
   firstName: 'Prénom',
   lastName: 'Nom',
   email: 'Adresse e-mail',
-  phone: 'Téléphone',
+  phone: 'Téléphone (facultatif)',
   password: 'Mot de passe',
   confirm: 'Confirmez le mot de passe',
   adult: 'J’ai 18 ans ou plus',
-  rules: 'J’accepte les règles de la plateforme',
+  rules: 'J’accepte les règles de la plateforme fixées dans les conditions générales (s’ouvre dans un nouvel onglet).',
   submit: 'Créer mon compte',
 };
 
@@ -32,7 +32,7 @@ async function fillIndividual(user: UserEventApi, overrides: Partial<Record<keyo
   await user.type(screen.getByLabelText(FR.firstName), v.firstName);
   await user.type(screen.getByLabelText(FR.lastName), v.lastName);
   await user.type(screen.getByLabelText(FR.email), v.email);
-  await user.type(screen.getByLabelText(FR.phone), v.phone);
+  if (v.phone !== '') await user.type(screen.getByLabelText(FR.phone), v.phone);
   await user.type(screen.getByLabelText(FR.password), v.password);
   await user.type(screen.getByLabelText(FR.confirm), v.confirm);
   await user.click(screen.getByLabelText(FR.adult));
@@ -149,6 +149,97 @@ describe('account creation', () => {
     expect(resent).toEqual({ email: 'anna@example.ch', language: 'fr' });
   });
 
+  it('creates an individual account without a phone: the field is optional and not sent', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/auth/signup`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'verification_email_sent', email: 'anna@example.ch' }, { status: 201 });
+      }),
+    );
+    const { user } = await renderApp('/fr/account-creation');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByLabelText(FR.phone)).not.toBeRequired();
+    expect(screen.getByLabelText(FR.email)).toBeRequired();
+    await fillIndividual(user, { phone: '' });
+    await user.click(screen.getByRole('button', { name: FR.submit }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre boîte e-mail' })).toBeInTheDocument();
+    expect(body).toEqual({
+      accountType: 'individual',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: 'anna@example.ch',
+      password: 'long enough secret',
+      isAdult: true,
+      acceptRules: true,
+      language: 'fr',
+    });
+  });
+
+  it.each([
+    ['call me', 'Valeur invalide'],
+    ['12', 'Valeur invalide'],
+  ])('still checks a phone that is given (%s)', async (phone, text) => {
+    const { user } = await renderApp('/fr/account-creation');
+    await screen.findByRole('heading', { level: 1 });
+    await fillIndividual(user, { phone });
+    await user.click(screen.getByRole('button', { name: FR.submit }));
+    const field = screen.getByLabelText(FR.phone);
+    await waitFor(() => {
+      expect(field).toHaveFocus();
+    });
+    expect(field).toHaveAccessibleDescription(text);
+  });
+
+  it('links the rules it asks to accept to the terms, in a new tab that keeps the form', async () => {
+    const { user } = await renderApp('/fr/account-creation');
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(screen.getByLabelText(FR.firstName), 'Anna');
+    const link = screen.getByRole('link', { name: 'conditions générales (s’ouvre dans un nouvel onglet)' });
+    expect(link).toHaveAttribute('href', '/fr/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+    });
+    await user.click(link);
+    expect(screen.getByLabelText(FR.rules)).not.toBeChecked();
+    expect(screen.getByLabelText(FR.firstName)).toHaveValue('Anna');
+  });
+
+  it('offers every configured social provider above the form, back to the account page', async () => {
+    server.use(
+      http.get(`${API}/settings`, () =>
+        HttpResponse.json({
+          ...SETTINGS_RESPONSE,
+          socialProviders: ['google', 'facebook'],
+          features: { payments: false, socialLogin: true },
+        }),
+      ),
+    );
+    await renderApp('/it/account-creation');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    const google = main.getByRole('link', { name: 'Continua con Google' });
+    const facebook = main.getByRole('link', { name: 'Continua con Facebook' });
+    expect(google).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/v1/auth/oauth/google/start?lang=it&returnTo=%2Fit%2Fuser%2Finformation`,
+    );
+    expect(facebook).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/v1/auth/oauth/facebook/start?lang=it&returnTo=%2Fit%2Fuser%2Finformation`,
+    );
+    expect(main.getByText('oppure registrati con il tuo indirizzo e-mail')).toBeInTheDocument();
+    expect(google.compareDocumentPosition(main.getByLabelText('Nome')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no social buttons when no provider is configured', async () => {
+    await renderApp('/fr/account-creation');
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: /Google|Facebook/ })).not.toBeInTheDocument();
+  });
+
   it('toasts the rate limit when resending too often', async () => {
     server.use(
       http.post(`${API}/auth/signup`, () =>
@@ -163,11 +254,15 @@ describe('account creation', () => {
     await user.type(screen.getByLabelText('Vorname'), 'Anna');
     await user.type(screen.getByLabelText('Nachname'), 'Muster');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.ch');
-    await user.type(screen.getByLabelText('Telefon'), '+41 79 123 45 67');
+    await user.type(screen.getByLabelText('Telefon (optional)'), '+41 79 123 45 67');
     await user.type(screen.getByLabelText('Passwort'), 'long enough secret');
     await user.type(screen.getByLabelText('Passwort bestätigen'), 'long enough secret');
     await user.click(screen.getByLabelText('Ich bin 18 Jahre alt oder älter'));
-    await user.click(screen.getByLabelText('Ich akzeptiere die Regeln der Plattform'));
+    await user.click(
+      screen.getByLabelText(
+        'Ich akzeptiere die Regeln der Plattform gemäss den Allgemeinen Geschäftsbedingungen (öffnet in einem neuen Tab).',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Mein Konto erstellen' }));
     await user.click(await screen.findByRole('button', { name: 'E-Mail erneut senden' }));
     expect(

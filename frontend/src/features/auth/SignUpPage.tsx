@@ -7,8 +7,9 @@ import type { User } from '@/contract/schema.gen';
 import { AccountField, CompanyFields, NameFields, useAccountForm } from '@/features/auth/AccountFields';
 import { useSignUpMutation } from '@/features/auth/api';
 import { companyOf, makeSignUpSchema, SIGN_UP_FIELDS, type SignUpField } from '@/features/auth/schemas';
+import { SocialSignIn } from '@/features/auth/SocialSignIn';
 import { VerificationNotice } from '@/features/auth/VerificationNotice';
-import { paths } from '@/lib/paths';
+import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useSettings } from '@/lib/settings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -37,7 +38,8 @@ const EMPTY: Record<TextFields, string> = {
 export function SignUpPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const lang = useLang();
-  const minPassword = useSettings().limits.password.min;
+  const { limits, socialProviders } = useSettings();
+  const minPassword = limits.password.min;
   useDocumentTitle(t('signUp.pageTitle'));
 
   const [accountType, setAccountType] = useState<AccountType>('individual');
@@ -62,7 +64,7 @@ export function SignUpPage() {
         firstName: data.firstName,
         lastName: data.lastName,
         email: data.email,
-        phone: data.phone,
+        ...(data.phone !== '' && { phone: data.phone }),
         password: data.password,
         // The schema accepted only ticked boxes.
         isAdult: true,
@@ -86,6 +88,12 @@ export function SignUpPage() {
     <div className="container page page--narrow">
       <h1>{t('signUp.title')}</h1>
       <p className="page__lead">{t('signUp.lead')}</p>
+      {socialProviders.length > 0 && (
+        <div className="auth-social auth-social--first">
+          <SocialSignIn providers={socialProviders} returnTo={paths.userPage(lang, USER_SEGMENTS.information)} />
+          <p className="auth-social__or">{t('signUp.orEmail')}</p>
+        </div>
+      )}
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p className="auth-form__hint">{t('form.allRequired')}</p>
         {failure && <ApiErrorAlert className="auth-form__alert" error={failure} />}
@@ -126,7 +134,15 @@ export function SignUpPage() {
         <CheckboxField
           form={form}
           field="acceptRules"
-          label={t('signUp.acceptRules')}
+          label={
+            <span>
+              {t('signUp.acceptRulesStart')}
+              <Link to={paths.terms(lang)} target="_blank" rel="noopener">
+                {t('signUp.rulesLink')} <span className="visually-hidden">{t('signUp.newTab')}</span>
+              </Link>
+              {t('signUp.acceptRulesEnd')}
+            </span>
+          }
           checked={acceptRules}
           onChecked={setAcceptRules}
           required

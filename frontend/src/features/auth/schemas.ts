@@ -22,8 +22,9 @@ const password = (min: number) =>
   z
     .string()
     .check(z.minLength(1, REQUIRED), z.minLength(min, TOO_SHORT), z.maxLength(SIGN_UP.password.maxLength, TOO_LONG));
+/** An optional phone number: empty, or digits with the usual separators and an optional leading +. */
 const phone = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, REQUIRED), z.regex(new RegExp(`^\\+?[\\d\\s()./-]{6,${max}}$`), INVALID));
+  z.string().check(z.trim(), z.regex(new RegExp(`^(\\+?[\\d\\s()./-]{6,${max}})?$`), INVALID));
 
 function matches<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
   return z.refine<T>((value) => value[a] === value[b], { message: MISMATCH, path: [b] });

@@ -6,7 +6,11 @@ import { formatMoney } from '@/lib/money';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 
-/** One plan in the pricing grid: badges, price, allowances, and the way to order it. */
+/**
+ * One plan in the pricing grid: badges, price, allowances, and the way to order it. The headline is
+ * the price including VAT (what a private buyer pays, the server's figure); the amount excluding VAT
+ * follows for businesses. The order button's name starts with its visible text (WCAG 2.5.3).
+ */
 export function PlanCard({ plan, held }: { plan: Plan; held: boolean }) {
   const { t } = useTranslation('billing');
   const lang = useLang();
@@ -29,10 +33,13 @@ export function PlanCard({ plan, held }: { plan: Plan; held: boolean }) {
         {name}
       </h3>
       <p className="plan-card__price">
-        <span className="plan-card__amount">{formatMoney(plan.priceRp, plan.currency, lang)}</span>{' '}
+        <span className="plan-card__amount">{formatMoney(plan.priceInclVatRp, plan.currency, lang)}</span>{' '}
         <span className="plan-card__per">{plan.kind === 'single' ? t('plans.perAd') : duration}</span>
       </p>
-      <p className="plan-card__vat">{t('plans.exclVat')}</p>
+      <p className="plan-card__vat">{t('plans.inclVat')}</p>
+      <p className="plan-card__vat plan-card__net">
+        {t('plans.exclVatAmount', { amount: formatMoney(plan.priceRp, plan.currency, lang) })}
+      </p>
       {plan.freeMonths > 0 && <p className="plan-card__offer">{t('plans.freeMonths', { count: plan.freeMonths })}</p>}
       <p className="plan-card__description">{localized(plan.description, lang)}</p>
       <ul className="plan-card__facts">

@@ -20,12 +20,18 @@ describe('vendre (pricing)', () => {
     const pro = screen.getByRole('article', { name: 'Pro DE' });
     expect(within(pro).getByText('Beliebt')).toBeInTheDocument();
     expect(within(pro).getByText('Die ersten 3 Monate gratis, unverbindlich')).toBeInTheDocument();
-    expect(plain(within(pro).getByText(/CHF/).textContent)).toBe('CHF 290.00');
+    // The headline is what a private buyer pays (incl. VAT, the server's figure); businesses read the net below.
+    expect(plain(pro.querySelector('.plan-card__amount')?.textContent ?? null)).toBe('CHF 313.49');
+    expect(within(pro).getByText('inkl. MWST')).toBeInTheDocument();
+    expect(plain(pro.querySelector('.plan-card__net')?.textContent ?? null)).toBe('CHF 290.00 exkl. MWST');
     expect(within(pro).getByText('30 Inserate')).toBeInTheDocument();
-    expect(within(pro).getByRole('link', { name: 'Angebot Pro DE wählen' })).toHaveAttribute(
-      'href',
-      '/de/choose-plan?plan=pro',
-    );
+    // WCAG 2.5.3: the link's name starts with its visible text.
+    const choose = within(pro).getByRole('link', { name: 'Dieses Angebot wählen – Pro DE' });
+    expect(choose).toHaveTextContent('Dieses Angebot wählen');
+    expect(choose).toHaveAttribute('href', '/de/choose-plan?plan=pro');
+    expect(
+      screen.getByText('Preise inkl. MWST (8.1 %). Für Unternehmen steht der Betrag exkl. MWST unter jedem Preis.'),
+    ).toBeInTheDocument();
     const starter = screen.getByRole('article', { name: 'Starter DE' });
     expect(within(starter).queryByText('Beliebt')).not.toBeInTheDocument();
     expect(within(starter).queryByText(/gratis/)).not.toBeInTheDocument();
@@ -54,7 +60,7 @@ describe('vendre (pricing)', () => {
     );
     const starter = screen.getByRole('article', { name: 'Starter FR' });
     expect(within(starter).queryByText('Déjà abonné')).not.toBeInTheDocument();
-    expect(within(starter).getByRole('link', { name: 'Choisir l’offre Starter FR' })).toBeInTheDocument();
+    expect(within(starter).getByRole('link', { name: 'Choisir cette offre – Starter FR' })).toBeInTheDocument();
   });
 
   it('does not mark an expired subscription as held', async () => {
@@ -66,7 +72,7 @@ describe('vendre (pricing)', () => {
     );
     await renderApp('/fr/vendre', { preloadedState: signedInState() });
     const pro = await screen.findByRole('article', { name: 'Pro FR' });
-    expect(within(pro).getByRole('link', { name: 'Choisir l’offre Pro FR' })).toBeInTheDocument();
+    expect(within(pro).getByRole('link', { name: 'Choisir cette offre – Pro FR' })).toBeInTheDocument();
     expect(screen.queryByText('Déjà abonné')).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { useGetMySubscriptionsQuery, useGetPlansQuery } from '@/features/billing
 import { PlanCard } from '@/features/billing/PlanCard';
 import { useSignedIn } from '@/features/billing/shared';
 import { toApiError } from '@/lib/apiError';
+import { formatRate } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -51,6 +52,9 @@ export function SellPage() {
   const subscriptions = useGetMySubscriptionsQuery(undefined, { skip: !signedIn });
   const current = signedIn ? subscriptions.data?.current : undefined;
   const heldPlanId = current?.state === 'valid' ? current.planId : null;
+
+  // Every plan carries the rate orders use; the note names it once.
+  const vatRateBp = plans.data?.[0]?.vatRateBp;
 
   const plansHeading = useRef<HTMLHeadingElement>(null);
   const plansReady = plans.isSuccess;
@@ -103,7 +107,9 @@ export function SellPage() {
             ))}
           </div>
         )}
-        <p className="plans__note">{t('plans.vatNote')}</p>
+        {vatRateBp !== undefined && (
+          <p className="plans__note">{t('plans.vatNote', { rate: formatRate(vatRateBp, lang) })}</p>
+        )}
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Picture } from '@/components/Picture/Picture';
 import type { ImageSource, ProductImage } from '@/contract/schema.gen';
@@ -17,6 +17,16 @@ export const GALLERY_SIZES = [
 
 /** A thumbnail of the strip is 5.5rem wide (`.gallery__thumb`). */
 const THUMB_SIZES = '5.5rem';
+
+/** A horizontal move of at least this many pixels is a drag of the photo, not a tap. */
+const DRAG_START_PX = 8;
+
+/** A drag turns the page when it covers this share of the photo's width (or 48px, the larger). */
+const SWIPE_SHARE = 0.15;
+const SWIPE_MIN_PX = 48;
+
+/** A click this soon after a drag ended is the drag's own, not a request to open the photo. */
+const CLICK_AFTER_DRAG_MS = 400;
 
 /** The picture shown as the large photo: the large rendition, else the card (older data). */
 function largeOf(image: ProductImage): { src: string; webp: ImageSource[] | undefined } {
@@ -38,10 +48,64 @@ export function galleryImages(images: readonly ProductImage[]): ProductImage[] {
 }
 
 /**
- * The ad's photos: one large view and a strip of thumbnails. The strip is a single tab stop;
- * arrow keys, Home and End move through it and show the photo at once. The large view links to
- * the full-size rendition. The large photo is the page's Largest Contentful Paint: it loads at
- * once, with high priority, from the narrowest WebP rendition that fills it; the thumbnails lazily.
+ * Which photo a finished drag shows: the next one after a swipe to the left, the previous one
+ * after a swipe to the right, none (`0`) for a move shorter than the threshold.
+ */
+export function swipeStep(deltaX: number, width: number): -1 | 0 | 1 {
+  const threshold = Math.max(SWIPE_MIN_PX, width * SWIPE_SHARE);
+  if (deltaX <= -threshold) return 1;
+  if (deltaX >= threshold) return -1;
+  return 0;
+}
+
+/** Scrolls the thumbnail strip (only the strip, never the page) so that `thumb` is in view. */
+function revealInStrip(thumb: HTMLElement) {
+  const strip = thumb.parentElement;
+  if (!strip) return;
+  const box = strip.getBoundingClientRect();
+  const item = thumb.getBoundingClientRect();
+  if (item.left < box.left) strip.scrollLeft -= box.left - item.left;
+  else if (item.right > box.right) strip.scrollLeft += item.right - box.right;
+}
+
+/** A pointer on the photo: where it went down and whether it has become a horizontal drag. */
+interface Drag {
+  pointerId: number;
+  startX: number;
+  startY: number;
+  dragging: boolean;
+}
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  );
+}
+
+/**
+ * The ad's photos: one large view with previous/next arrows and a "3 / 8" counter, and a strip
+ * of thumbnails. On a touch screen the photo follows the finger and a swipe turns the page
+ * (pointer events; vertical moves still scroll the page). With the photo's link focused, the
+ * left and right arrow keys turn the page; the strip is a single tab stop where arrow keys, Home
+ * and End move through the photos. Each change is announced politely ("Photo 3 of 8").
+ *
+ * The large photo is the page's Largest Contentful Paint: one `<img>` whose source changes (the
+ * browser keeps showing the old picture until the new one has loaded), loaded at once with high
+ * priority from the narrowest WebP rendition that fills it, in a 4:3 box reserved by the CSS;
+ * the thumbnails load lazily.
  */
 export function Gallery({ images, title }: { images: readonly ProductImage[]; title: string }) {
   const { t } = useTranslation('catalogue');
@@ -49,6 +113,10 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
   const photos = galleryImages(images);
   const [current, setCurrent] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const frame = useRef<HTMLAnchorElement>(null);
+  const drag = useRef<Drag | null>(null);
+  // A drag may end with a click on the link below the pointer; that click must not open the photo.
+  const dragEndedAt = useRef(Number.NEGATIVE_INFINITY);
 
   if (photos.length === 0) {
     return (
@@ -60,11 +128,15 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
   const index = Math.min(current, photos.length - 1);
   const shown = photos[index];
   if (!shown) return null;
+  const several = photos.length > 1;
 
-  function show(next: number, focus: boolean) {
+  function show(next: number, focusThumb: boolean) {
     const wrapped = (next + photos.length) % photos.length;
     setCurrent(wrapped);
-    if (focus) thumbs.current[wrapped]?.focus();
+    const thumb = thumbs.current[wrapped];
+    if (!thumb) return;
+    if (focusThumb) thumb.focus();
+    else revealInStrip(thumb);
   }
 
   function onStripKey(event: KeyboardEvent<HTMLDivElement>) {
@@ -82,6 +154,54 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
     show(target, true);
   }
 
+  function onPhotoKey(event: KeyboardEvent<HTMLAnchorElement>) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0 || !several) return;
+    event.preventDefault();
+    show(index + step, false);
+  }
+
+  function moveFrame(deltaX: number | null) {
+    const element = frame.current;
+    if (!element) return;
+    element.classList.toggle('gallery__frame--dragging', deltaX !== null);
+    element.style.setProperty('--gallery-drag', deltaX === null ? '0px' : `${Math.round(deltaX)}px`);
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLAnchorElement>) {
+    if (!several || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, dragging: false };
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLAnchorElement>) {
+    const state = drag.current;
+    if (state?.pointerId !== event.pointerId) return;
+    const deltaX = event.clientX - state.startX;
+    if (!state.dragging) {
+      const deltaY = event.clientY - state.startY;
+      if (Math.abs(deltaX) < DRAG_START_PX || Math.abs(deltaX) <= Math.abs(deltaY)) return;
+      state.dragging = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    moveFrame(deltaX);
+  }
+
+  function endDrag(event: PointerEvent<HTMLAnchorElement>, cancelled: boolean) {
+    const state = drag.current;
+    if (state?.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (!state.dragging) return;
+    moveFrame(null);
+    dragEndedAt.current = event.timeStamp;
+    if (cancelled) return;
+    const step = swipeStep(event.clientX - state.startX, event.currentTarget.clientWidth);
+    if (step !== 0) show(index + step, false);
+  }
+
+  function onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.timeStamp - dragEndedAt.current < CLICK_AFTER_DRAG_MS) event.preventDefault();
+  }
+
   const position = (n: number) => t('gallery.position', { current: n + 1, total: photos.length });
   const large = largeOf(shown);
   // The large rendition's size when the API gives it, else the card's (4:3, as the stage).
@@ -94,7 +214,26 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
         {t('gallery.title')}
       </h2>
       <figure className="gallery__stage">
-        <a href={large.src} target="_blank" rel="noopener" className="gallery__large-link">
+        <a
+          ref={frame}
+          href={large.src}
+          target="_blank"
+          rel="noopener"
+          className="gallery__frame"
+          onKeyDown={onPhotoKey}
+          onClick={onLinkClick}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={(event) => {
+            endDrag(event, false);
+          }}
+          onPointerCancel={(event) => {
+            endDrag(event, true);
+          }}
+          onDragStart={(event) => {
+            event.preventDefault();
+          }}
+        >
           <Picture
             src={large.src}
             webp={large.webp}
@@ -106,56 +245,63 @@ export function Gallery({ images, title }: { images: readonly ProductImage[]; ti
           />
           <span className="visually-hidden">{t('gallery.openLarge')}</span>
         </a>
-        <figcaption className="gallery__caption" aria-live="polite">
-          {position(index)}
-        </figcaption>
+        {several && (
+          <>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--previous"
+              aria-label={t('gallery.previous')}
+              onClick={() => {
+                show(index - 1, false);
+              }}
+            >
+              <ChevronIcon direction="left" />
+            </button>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--next"
+              aria-label={t('gallery.next')}
+              onClick={() => {
+                show(index + 1, false);
+              }}
+            >
+              <ChevronIcon direction="right" />
+            </button>
+            <p className="gallery__counter" aria-hidden="true">
+              {t('gallery.counter', { current: index + 1, total: photos.length })}
+            </p>
+          </>
+        )}
       </figure>
-      {photos.length > 1 && (
-        <div className="gallery__controls">
-          <button
-            type="button"
-            className="gallery__step"
-            onClick={() => {
-              show(index - 1, false);
-            }}
-          >
-            {t('gallery.previous')}
-          </button>
-          <div
-            className="gallery__strip"
-            role="toolbar"
-            aria-label={t('gallery.thumbnails')}
-            aria-orientation="horizontal"
-            onKeyDown={onStripKey}
-          >
-            {photos.map((photo, n) => (
-              <button
-                key={photo.id}
-                ref={(element) => {
-                  thumbs.current[n] = element;
-                }}
-                type="button"
-                className="gallery__thumb"
-                tabIndex={n === index ? 0 : -1}
-                aria-pressed={n === index}
-                aria-label={position(n)}
-                onClick={() => {
-                  show(n, false);
-                }}
-              >
-                <Picture {...thumbOf(photo)} sizes={THUMB_SIZES} width={120} height={90} alt="" />
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            className="gallery__step"
-            onClick={() => {
-              show(index + 1, false);
-            }}
-          >
-            {t('gallery.next')}
-          </button>
+      <p className="visually-hidden" aria-live="polite">
+        {several ? position(index) : ''}
+      </p>
+      {several && (
+        <div
+          className="gallery__strip"
+          role="toolbar"
+          aria-label={t('gallery.thumbnails')}
+          aria-orientation="horizontal"
+          onKeyDown={onStripKey}
+        >
+          {photos.map((photo, n) => (
+            <button
+              key={photo.id}
+              ref={(element) => {
+                thumbs.current[n] = element;
+              }}
+              type="button"
+              className="gallery__thumb"
+              tabIndex={n === index ? 0 : -1}
+              aria-pressed={n === index}
+              aria-label={position(n)}
+              onClick={() => {
+                show(n, false);
+              }}
+            >
+              <Picture {...thumbOf(photo)} sizes={THUMB_SIZES} width={120} height={90} alt="" />
+            </button>
+          ))}
         </div>
       )}
     </section>

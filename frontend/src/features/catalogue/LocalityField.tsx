@@ -29,6 +29,8 @@ interface LocalityFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The field lost the focus (choosing a suggestion keeps it). */
+  onBlur?: (() => void) | undefined;
   disabled?: boolean;
   /** A message shown under the field (and announced with it) when the location is refused. */
   error?: string | undefined;
@@ -40,7 +42,7 @@ interface LocalityFieldProps {
  * (ARIA 1.2 combobox with a list box): arrows move through the suggestions, Enter chooses,
  * Escape closes; typing anything else is accepted as it is.
  */
-export function LocalityField({ label, value, onChange, disabled = false, error, hint }: LocalityFieldProps) {
+export function LocalityField({ label, value, onChange, onBlur, disabled = false, error, hint }: LocalityFieldProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const listId = `${id}-list`;
@@ -121,6 +123,7 @@ export function LocalityField({ label, value, onChange, disabled = false, error,
           onBlur={() => {
             setOpen(false);
             setActive(-1);
+            onBlur?.();
           }}
           onKeyDown={onKeyDown}
         />

@@ -1,6 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogueApi } from '@/features/catalogue/api';
+import { swipeStep } from '@/features/catalogue/Gallery';
+import { distanceKm } from '@/features/catalogue/searchedPlace';
 import { readRecentlyViewed } from '@/lib/recentlyViewed';
 import { card, productDetail } from '@/testing/catalogue';
 import { API } from '@/testing/handlers';
@@ -43,12 +46,22 @@ describe('product/{id}', () => {
       expect(document.title).toBe('Dachziegel Biberschwanz – Remat');
     });
 
-    const summary = screen.getByRole('complementary', { name: 'Preis, Verkäufer und Kontakt' });
+    const summary = screen.getByRole('region', { name: 'Preis und Ort' });
     expect(plain(within(summary).getByText(/CHF 1’000.00/).textContent)).toBe('Aktueller Preis: CHF 1’000.00');
     expect(plain(summary.querySelector('del')?.textContent)).toBe('Ursprünglicher Preis: CHF 1’250.00');
-    expect(within(summary).getByText('20% Rabatt')).toBeInTheDocument();
+    expect(within(summary).getByText('20 % Rabatt')).toBeInTheDocument();
     expect(plain(within(summary).getByText(/8001 Zürich/).textContent)).toBe('Ort: 8001 Zürich (ZH)');
     expect(within(summary).getByText(/Ungefährer Standort/)).toBeInTheDocument();
+    expect(within(summary).getByText(`Inserat-Nr. ${ID}`)).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Teilen' })).toBeEnabled();
+    // Price and place come right after the title, before the photos and the long details.
+    const title = screen.getByRole('heading', { level: 1 });
+    const gallery = screen.getByRole('region', { name: 'Fotos' });
+    expect(title.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(summary.compareDocumentPosition(gallery) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Verkäufer und Kontakt' })).toContainElement(
+      screen.getByRole('region', { name: 'Verkäufer' }),
+    );
 
     await waitFor(() => {
       expect(fact('Kategorie')).toBe('Bedachung');
@@ -63,7 +76,7 @@ describe('product/{id}', () => {
     const seller = screen.getByRole('region', { name: 'Verkäufer' });
     expect(within(seller).getByText('Muster Bau AG')).toBeInTheDocument();
     expect(within(seller).getByText('Gewerblich')).toBeInTheDocument();
-    expect(within(seller).getByText('Mitglied seit März 2025')).toBeInTheDocument();
+    expect(within(seller).getByText('Mitglied seit 03.2025')).toBeInTheDocument();
 
     const crumbs = screen.getByRole('navigation', { name: 'Sie sind hier' });
     expect(
@@ -109,8 +122,154 @@ describe('product/{id}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
     expect(large()).toHaveAttribute('src', '/images/1-large.jpg');
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(large()).toHaveAttribute('src', '/images/3-large.jpg');
     await user.click(within(strip).getByRole('button', { name: 'Photo 2 of 3' }));
     expect(large()).toHaveAttribute('src', '/images/2-large.jpg');
+    expect(within(strip).getByRole('button', { name: 'Photo 2 of 3' })).toHaveAttribute('aria-pressed', 'true');
+
+    // With the photo's link focused, the arrow keys turn the page too.
+    large().closest('a')?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(large()).toHaveAttribute('src', '/images/3-large.jpg');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(large()).toHaveAttribute('src', '/images/1-large.jpg');
+  });
+
+  it('shows a "2 / 3" counter and announces the position politely', async () => {
+    productHandlers();
+    const { user } = await renderApp(`/fr/product/${ID}`);
+    await screen.findByRole('heading', { level: 1 });
+    const gallery = screen.getByRole('region', { name: "Photos de l'annonce" });
+    expect(gallery.querySelector('.gallery__counter')).toHaveTextContent('1 / 3');
+    const live = gallery.querySelector('[aria-live="polite"]');
+    expect(live).toHaveTextContent('Photo 1 sur 3');
+    await user.click(within(gallery).getByRole('button', { name: 'Photo suivante' }));
+    expect(gallery.querySelector('.gallery__counter')).toHaveTextContent('2 / 3');
+    expect(live).toHaveTextContent('Photo 2 sur 3');
+  });
+
+  describe('swipe', () => {
+    const capture = vi.fn();
+    afterEach(() => {
+      // @ts-expect-error -- jsdom has no pointer capture; the test adds it and takes it away
+      delete Element.prototype.setPointerCapture;
+    });
+
+    /** A finger put down on the photo, moved by `dx`/`dy` in steps and lifted. */
+    function drag(target: Element, dx: number, dy = 0) {
+      const base = { pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0 };
+      fireEvent.pointerDown(target, { ...base, clientX: 200, clientY: 100 });
+      fireEvent.pointerMove(target, { ...base, clientX: 200 + dx / 2, clientY: 100 + dy / 2 });
+      fireEvent.pointerMove(target, { ...base, clientX: 200 + dx, clientY: 100 + dy });
+      fireEvent.pointerUp(target, { ...base, clientX: 200 + dx, clientY: 100 + dy });
+    }
+
+    it('turns the page on a horizontal swipe, not on a vertical move, and does not open the photo', async () => {
+      Element.prototype.setPointerCapture = capture;
+      productHandlers();
+      await renderApp(`/en/product/${ID}`);
+      await screen.findByRole('heading', { level: 1 });
+      const large = () => screen.getByRole('img', { name: /^Dachziegel Biberschwanz, Photo/ });
+      const link = large().closest('a');
+      if (!link) throw new Error('the photo is not linked');
+
+      drag(link, -120);
+      expect(large()).toHaveAttribute('src', '/images/2-large.jpg');
+      expect(capture).toHaveBeenCalledWith(7);
+      // The click that ends the drag does not open the large photo.
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      link.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(true);
+
+      drag(link, 120);
+      expect(large()).toHaveAttribute('src', '/images/1-large.jpg');
+      drag(link, 120);
+      expect(large()).toHaveAttribute('src', '/images/3-large.jpg');
+      drag(link, -20, 160); // scrolling the page
+      expect(large()).toHaveAttribute('src', '/images/3-large.jpg');
+      expect(link).not.toHaveClass('gallery__frame--dragging');
+    });
+
+    it.each([
+      { deltaX: -200, width: 400, want: 1 },
+      { deltaX: 200, width: 400, want: -1 },
+      { deltaX: -59, width: 400, want: 0 },
+      { deltaX: -60, width: 400, want: 1 },
+      { deltaX: 47, width: 200, want: 0 },
+      { deltaX: 48, width: 200, want: -1 },
+      { deltaX: 0, width: 0, want: 0 },
+    ])('a drag of $deltaX px on a $width px photo turns by $want', ({ deltaX, width, want }) => {
+      expect(swipeStep(deltaX, width)).toBe(want);
+    });
+  });
+
+  describe('share', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'share');
+    });
+
+    it('copies the link to the clipboard and confirms it when the browser cannot share', async () => {
+      productHandlers();
+      const { user } = await renderApp(`/sq/product/${ID}`);
+      await screen.findByRole('heading', { level: 1 });
+      await user.click(screen.getByRole('button', { name: 'Ndaje' }));
+      expect(await screen.findByText('Lidhja u kopjua në kujtesën e fragmenteve.')).toHaveAttribute('role', 'status');
+      expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/sq/product/${ID}`);
+    });
+
+    it('opens the share sheet where there is one, and stays quiet when it is closed', async () => {
+      const share = vi.fn().mockRejectedValue(new DOMException('closed', 'AbortError'));
+      Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+      productHandlers();
+      const { user } = await renderApp(`/de/product/${ID}`);
+      await screen.findByRole('heading', { level: 1 });
+      await user.click(screen.getByRole('button', { name: 'Teilen' }));
+      expect(share).toHaveBeenCalledWith({
+        title: 'Dachziegel Biberschwanz',
+        url: `${window.location.origin}/de/product/${ID}`,
+      });
+      expect(screen.queryByText('Link in die Zwischenablage kopiert.')).not.toBeInTheDocument();
+    });
+
+    it('shows the link to copy by hand when the clipboard refuses', async () => {
+      productHandlers();
+      const { user } = await renderApp(`/fr/product/${ID}`);
+      await screen.findByRole('heading', { level: 1 });
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+      await user.click(screen.getByRole('button', { name: 'Partager' }));
+      const field = await screen.findByRole('textbox', { name: 'Le lien n’a pas pu être copié. Copiez-le ici :' });
+      expect(field).toHaveValue(`${window.location.origin}/fr/product/${ID}`);
+      expect(field).toHaveAttribute('readonly');
+    });
+  });
+
+  it('shows the distance from the place the visitor searched around', async () => {
+    productHandlers();
+    const { store } = await renderApp(`/de/product/${ID}`);
+    const summary = await screen.findByRole('region', { name: 'Preis und Ort' });
+    expect(summary.querySelector('.product__distance')).toBeNull();
+    const bern = { postalCode: '3011', name: 'Bern', canton: 'BE', lat: 46.948, lon: 7.4474 };
+    act(() => {
+      void store.dispatch(
+        catalogueApi.util.upsertQueryData(
+          'searchProducts',
+          { criteria: { location: '3011', radiusKm: 100 } },
+          { items: [], place: bern, total: { count: 0, exact: true } },
+        ),
+      );
+    });
+    await waitFor(() => {
+      expect(plain(summary.querySelector('.product__distance')?.textContent)).toBe('95 km entfernt');
+    });
+  });
+
+  it.each([
+    { from: { lat: 47.37, lon: 8.54 }, to: { lat: 47.37, lon: 8.54 }, km: 0 },
+    { from: { lat: 46.948, lon: 7.4474 }, to: { lat: 47.37, lon: 8.54 }, km: 95 },
+    { from: { lat: 46.2044, lon: 6.1432 }, to: { lat: 47.5596, lon: 7.5886 }, km: 186.5 },
+  ])('measures $km km between two places', ({ from, to, km }) => {
+    expect(distanceKm(from, to)).toBeCloseTo(km, 0);
   });
 
   it('counts one view per load with a stored visitor id and remembers the ad as recently viewed', async () => {
@@ -143,11 +302,47 @@ describe('product/{id}', () => {
     ]);
     await renderApp(`/en/product/${ID}`);
     const similar = await screen.findByRole('region', { name: 'You might like' });
-    expect(within(similar).getByRole('link', { name: 'Biberschwanzziegel rot' })).toHaveAttribute(
+    expect(await within(similar).findByRole('link', { name: 'Biberschwanzziegel rot' })).toHaveAttribute(
       'href',
       '/en/product/S1',
     );
-    expect(within(screen.getByRole('complementary')).getByText('Free')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Price and location' })).getByText('Free')).toBeInTheDocument();
+  });
+
+  it('shows four of the similar ads, holding their place while they load', async () => {
+    productHandlers();
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const items = Array.from({ length: 8 }, (_, n) => card({ id: `S${String(n)}`, title: `Ziegel ${String(n)}` }));
+    server.use(
+      http.get(`${API}/products/:id/similar`, async () => {
+        await answered;
+        return HttpResponse.json({ items });
+      }),
+    );
+    await renderApp(`/en/product/${ID}`);
+    const similar = await screen.findByRole('region', { name: 'You might like' });
+    expect(similar.querySelectorAll('.skeleton-card')).toHaveLength(4);
+    answer?.();
+    await waitFor(() => {
+      expect(within(similar).getAllByRole('article')).toHaveLength(4);
+    });
+    expect(
+      within(similar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ziegel 0', 'Ziegel 1', 'Ziegel 2', 'Ziegel 3']);
+  });
+
+  it('leaves "you might like" out when there is nothing similar', async () => {
+    productHandlers();
+    await renderApp(`/en/product/${ID}`);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: 'You might like' })).not.toBeInTheDocument();
+    });
   });
 
   it('says "product not found" for an unknown ad', async () => {

@@ -1,15 +1,18 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
 import { useGetCategoriesQuery } from '@/app/referenceApi';
 import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
 import type { ProductDetail } from '@/contract/schema.gen';
 import { useGetProductQuery, useGetSimilarProductsQuery, useRecordProductViewMutation } from '@/features/catalogue/api';
 import { categoryName, categoryTrail } from '@/features/catalogue/categories';
-import { formatMonth, formatQuantity, placeText } from '@/features/catalogue/format';
+import { formatDistance, formatMonth, formatQuantity, placeText } from '@/features/catalogue/format';
 import { Gallery } from '@/features/catalogue/Gallery';
 import { Price } from '@/features/catalogue/Price';
-import { CardGrid } from '@/features/catalogue/ResultCard';
+import { CardGrid, CardGridSkeleton } from '@/features/catalogue/ResultCard';
+import { distanceKm, selectSearchedPlace } from '@/features/catalogue/searchedPlace';
+import { ShareAd } from '@/features/catalogue/ShareAd';
 import { visitorId } from '@/features/catalogue/visitor';
 import { toApiError } from '@/lib/apiError';
 import { INTL_LOCALES } from '@/lib/languages';
@@ -20,6 +23,7 @@ import { criteriaToSearchParams } from '@/lib/searchCriteria';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './catalogue.css';
+import './ProductPage.css';
 
 /**
  * Counts one view per page load of an active ad (the server skips owners, bots and repeats per
@@ -90,15 +94,18 @@ export function ProductPage({ slots = {} }: { slots?: ProductPageSlots }) {
   return <ProductView product={product} slots={slots} />;
 }
 
-/** Grey blocks where the breadcrumb, title, photo and summary will be, at about their size. */
+/**
+ * Grey blocks where the breadcrumb, title, price panel and photo will be, at about their size and
+ * in the same grid places.
+ */
 function ProductPlaceholder() {
   return (
     <div className="product-placeholder" aria-hidden="true">
       <span className="skeleton product-placeholder__breadcrumb" />
-      <span className="skeleton product-placeholder__title" />
       <div className="product__layout">
-        <span className="skeleton product-placeholder__photo" />
-        <span className="skeleton product-placeholder__summary" />
+        <span className="skeleton product-placeholder__title product__heading" />
+        <span className="skeleton product-placeholder__summary product__buy" />
+        <span className="skeleton product-placeholder__photo product__main" />
       </div>
     </div>
   );
@@ -129,6 +136,11 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
     (mode): mode is string => typeof mode === 'string',
   );
   const listFor = (slug: string) => paths.products(lang, criteriaToSearchParams({ category: slug }));
+  const searchedPlace = useAppSelector(selectSearchedPlace);
+  const distance =
+    searchedPlace && (product.location.lat !== 0 || product.location.lon !== 0)
+      ? distanceKm(searchedPlace, product.location)
+      : undefined;
 
   return (
     <div className="container page product">
@@ -152,11 +164,37 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
       )}
 
       <div className="product__layout">
-        <div className="product__main">
-          <div className="product__heading">
-            <h1 className="product__title">{product.title}</h1>
-            {slots.favourite?.(product)}
+        <div className="product__heading">
+          <h1 className="product__title">{product.title}</h1>
+          {slots.favourite?.(product)}
+        </div>
+
+        <section className="catalogue-panel product__buy" aria-label={t('product.keyFacts')}>
+          <Price
+            className="product__price"
+            priceRp={product.priceRp}
+            discountPct={product.discountPct}
+            effectivePriceRp={product.effectivePriceRp}
+          />
+          <p className="product__place">
+            <span className="product__place-label">{t('product.location')}</span> {place}
+            {distance !== undefined && (
+              <span className="product__distance">
+                {t('card.distance', { distance: formatDistance(distance, lang) })}
+              </span>
+            )}
+          </p>
+          <p className="catalogue-hint">{t('product.approximate')}</p>
+          <div className="product__share-row">
+            <p className="product__number">{t('product.adNumber', { id: product.id })}</p>
+            <ShareAd
+              title={product.title}
+              url={new URL(paths.product(lang, product.id), window.location.origin).href}
+            />
           </div>
+        </section>
+
+        <div className="product__main">
           <Gallery images={product.images} title={product.title} />
 
           <section className="product__section" aria-labelledby="product-description">
@@ -204,19 +242,7 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
           {slots.rateSeller?.(product)}
         </div>
 
-        <aside className="product__aside" aria-label={t('product.summary')}>
-          <div className="catalogue-panel">
-            <Price
-              className="product__price"
-              priceRp={product.priceRp}
-              discountPct={product.discountPct}
-              effectivePriceRp={product.effectivePriceRp}
-            />
-            <p className="product__place">
-              <span className="product__place-label">{t('product.location')}</span> {place}
-            </p>
-            <p className="catalogue-hint">{t('product.approximate')}</p>
-          </div>
+        <aside className="product__aside" aria-label={t('product.sellerAndContact')}>
           <SellerCard product={product} rating={slots.sellerRating?.(product)} />
           {slots.contactSeller?.(product)}
           {slots.reportAd?.(product)}
@@ -248,15 +274,23 @@ function SellerCard({ product, rating }: { product: ProductDetail; rating: React
   );
 }
 
-/** "You might like": same category, nearby first; hidden when there is nothing to show. */
+/** "You might like" shows this many ads: one row of four on a laptop, two rows of two on a phone. */
+const SIMILAR_COUNT = 4;
+
+/**
+ * "You might like": ads of the same category, nearby first (the API leaves this ad out). It loads
+ * after the ad; until then placeholders of the cards' size hold its place, so nothing moves when
+ * it arrives. Hidden when there is nothing to show.
+ */
 function SimilarProducts({ id }: { id: string }) {
   const { t } = useTranslation('catalogue');
-  const { data: cards = [] } = useGetSimilarProductsQuery(id);
-  if (cards.length === 0) return null;
+  const { data, isLoading } = useGetSimilarProductsQuery(id);
+  const cards = (data ?? []).slice(0, SIMILAR_COUNT);
+  if (!isLoading && cards.length === 0) return null;
   return (
     <section className="product__similar" aria-labelledby="product-similar">
       <h2 id="product-similar">{t('product.similar')}</h2>
-      <CardGrid cards={cards} />
+      {isLoading ? <CardGridSkeleton count={SIMILAR_COUNT} /> : <CardGrid cards={cards} />}
     </section>
   );
 }

@@ -1,71 +1,95 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { toCriteria } from '@/features/catalogue/QuickSearch';
+import { categoryTiles, TILE_COUNT } from '@/features/catalogue/HomeListings';
+import { placeCriteria } from '@/features/catalogue/QuickSearch';
 import { addRecentlyViewed } from '@/lib/recentlyViewed';
-import { card, LOCALITIES } from '@/testing/catalogue';
+import { card, CATEGORIES, LOCALITIES } from '@/testing/catalogue';
 import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
-describe('home quick search', () => {
-  it('has a labelled control for every criterion, with the categories of the API', async () => {
+describe('home search', () => {
+  it('asks what and where on the first screen, with a link to every filter', async () => {
     await renderApp('/fr/');
-    await screen.findByRole('heading', { level: 1 });
-    const search = screen.getByRole('search', { name: 'Recherche rapide' });
-    const category = within(search).getByRole('combobox', { name: 'Catégorie' });
-    expect(category).toHaveValue('');
-    await waitFor(() => {
-      expect(within(category).getByRole('option', { name: /Matériaux de construction/ })).toBeInTheDocument();
-    });
-    expect(within(category).getByRole('option', { name: /Outils électriques/ })).toBeInTheDocument();
-    expect(within(search).getByRole('combobox', { name: 'Marque' })).toBeInTheDocument();
-    expect(within(search).getByRole('spinbutton', { name: "Prix jusqu'à (CHF)" })).toBeInTheDocument();
-    expect(within(search).getByRole('group', { name: 'État' })).toBeInTheDocument();
-    expect(within(search).getByRole('radio', { name: 'Toute la Suisse' })).toBeChecked();
-    expect(within(search).getByRole('combobox', { name: 'Localité ou code postal' })).toBeDisabled();
-    expect(within(search).getByRole('combobox', { name: 'Rayon' })).toBeDisabled();
-    expect(within(search).getByRole('link', { name: 'Recherche avancée' })).toHaveAttribute('href', '/fr/products');
+    const search = await screen.findByRole('search', { name: 'Rechercher dans les annonces' });
+    const what = within(search).getByRole('combobox', { name: 'Que recherchez-vous\u00a0?' });
+    expect(what).toBeEnabled();
+    const where = within(search).getByRole('combobox', { name: 'Localité ou code postal' });
+    const radius = within(search).getByRole('combobox', { name: 'Rayon' });
+    // Nothing is disabled: a place is optional and the radius applies once one is given.
+    expect(where).toBeEnabled();
+    expect(radius).toBeEnabled();
+    expect(within(search).getByRole('link', { name: 'Plus de filtres' })).toHaveAttribute('href', '/fr/products');
+    expect(within(search).getByRole('button', { name: 'Rechercher' })).toBeInTheDocument();
+    // The header carries no second search on the home page.
+    expect(within(screen.getByRole('banner')).queryByRole('search')).not.toBeInTheDocument();
   });
 
-  it('opens the product list with the criteria as query parameters, the place chosen from suggestions', async () => {
+  it('opens the list with the words, the place chosen from suggestions and the radius', async () => {
     server.use(http.get(`${API}/localities`, () => HttpResponse.json({ items: LOCALITIES })));
     const { user, probe } = await renderApp('/en/');
-    const search = await screen.findByRole('search', { name: 'Quick search' });
-    const category = within(search).getByRole('combobox', { name: 'Category' });
-    await waitFor(() => {
-      expect(within(category).getAllByRole('option').length).toBeGreaterThan(1);
-    });
-    await user.selectOptions(category, 'tools');
-    await user.type(within(search).getByRole('combobox', { name: 'Brand' }), 'Hilti');
-    await user.click(within(search).getByRole('radio', { name: 'Used' }));
-    await user.type(within(search).getByRole('spinbutton', { name: 'Price up to (CHF)' }), '250');
-    await user.click(within(search).getByRole('radio', { name: 'Area' }));
+    const search = await screen.findByRole('search', { name: 'Search the ads' });
     await user.type(within(search).getByRole('combobox', { name: 'City or postal code' }), '800');
     await user.click(await screen.findByRole('option', { name: '8001 Zürich (ZH)' }));
-    await user.selectOptions(within(search).getByRole('combobox', { name: 'Radius' }), '50 km');
+    await user.selectOptions(within(search).getByRole('combobox', { name: 'Radius' }), '50');
+    await user.type(within(search).getByRole('combobox', { name: 'What are you looking for?' }), 'Ziegel');
     await user.click(within(search).getByRole('button', { name: 'Search' }));
-    expect(`${probe.location.pathname}${probe.location.search}`).toBe(
-      '/en/products?category=tools&brand=Hilti&condition=used&maxPrice=250&location=8001&radius=50',
-    );
+    expect(`${probe.location.pathname}${probe.location.search}`).toBe('/en/products?q=Ziegel&location=8001&radius=50');
     expect(probe.navigationType).toBe('PUSH');
   });
 
-  it('leaves out "any" choices and the area when the whole country is chosen', () => {
-    const values = {
-      category: '',
-      brand: ' ',
-      condition: 'any',
-      maxPrice: '',
-      locationMode: 'country',
-      location: '1003',
-      radiusKm: 25,
-    } as const;
-    expect(toCriteria(values)).toEqual({});
-    expect(toCriteria({ ...values, locationMode: 'area', location: 'Lausanne' })).toEqual({
-      location: 'Lausanne',
-      radiusKm: 25,
+  it.each([
+    ['', 25, {}],
+    ['  ', 50, {}],
+    ['1003', 25, { location: '1003', radiusKm: 25 }],
+    ['8001 Zürich', 10, { location: '8001', radiusKm: 10 }],
+    ['Lausanne', 100, { location: 'Lausanne', radiusKm: 100 }],
+  ])('place %j within %i km searches %j', (location, radius, want) => {
+    expect(placeCriteria(location, radius)).toEqual(want);
+  });
+});
+
+describe('category tiles', () => {
+  it('shows the top-level categories, then the busiest sub-categories, with live counts', async () => {
+    server.use(
+      http.get(`${API}/categories`, () =>
+        HttpResponse.json({
+          items: CATEGORIES,
+          counts: { 'building-materials': 12, timber: 7, roofing: 0, tools: 1, 'power-tools': 1, machines: 0 },
+        }),
+      ),
+    );
+    await renderApp('/fr/');
+    const tiles = await screen.findByRole('region', { name: 'Parcourir par catégorie' });
+    await waitFor(() => {
+      expect(within(tiles).getAllByRole('listitem')).toHaveLength(4);
     });
+    expect(
+      within(tiles)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Matériaux de construction 12 annonces',
+      'Outils 1 annonce',
+      'Bois 7 annonces',
+      'Outils électriques 1 annonce',
+    ]);
+    expect(within(tiles).getByRole('link', { name: /^Bois/ })).toHaveAttribute('href', '/fr/products?category=timber');
+    expect(within(tiles).getByRole('link', { name: 'Toutes les catégories' })).toHaveAttribute('href', '/fr/products');
+  });
+
+  it('keeps at most eight tiles', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      slug: `sub-${String(i)}`,
+      parent: 'tools',
+      sortOrder: i,
+      names: { fr: `Sous ${String(i)}` },
+    }));
+    const counts = Object.fromEntries(many.map((c, i) => [c.slug, i + 1]));
+    const tiles = categoryTiles([{ slug: 'tools', sortOrder: 0, names: { fr: 'Outils' } }, ...many], counts, 'fr');
+    expect(tiles).toHaveLength(TILE_COUNT);
+    expect(tiles.map((t) => t.slug).slice(0, 3)).toEqual(['tools', 'sub-11', 'sub-10']);
   });
 });
 

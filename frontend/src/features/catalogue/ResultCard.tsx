@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Picture } from '@/components/Picture/Picture';
 import type { Card as ProductCard } from '@/contract/schema.gen';
+import { formatAge } from '@/features/catalogue/age';
 import { formatDistance, placeText } from '@/features/catalogue/format';
 import { Price } from '@/features/catalogue/Price';
 import { paths } from '@/lib/paths';
@@ -24,7 +25,8 @@ export type CardPlacement = 'page' | 'results';
  * page's results column leaves 18rem and a 2rem gap to the filters. So across the page: one
  * column below 500px, two below 744px, three below 1004px, then four (261px once the container
  * stops growing at 1152px); beside the filters: two columns from 960px, three from 1080px (248px
- * from 1152px). Slightly generous (100vw counts a scrollbar), never short.
+ * from 1152px). Below 600px the results are compact rows with a 7rem thumbnail beside the text
+ * (`.card-grid--results`). Slightly generous (100vw counts a scrollbar), never short.
  */
 export const CARD_SIZES: Record<CardPlacement, string> = {
   page: [
@@ -39,8 +41,8 @@ export const CARD_SIZES: Record<CardPlacement, string> = {
     '(min-width: 1080px) calc(33.34vw - 136px)',
     '(min-width: 960px) calc(50vw - 194px)',
     '(min-width: 744px) calc(33.34vw - 24px)',
-    '(min-width: 500px) calc(50vw - 26px)',
-    'calc(100vw - 32px)',
+    '(min-width: 600px) calc(50vw - 26px)',
+    '7rem',
   ].join(', '),
 };
 
@@ -55,7 +57,8 @@ export const CardActionContext = createContext<CardAction | null>(null);
 
 /**
  * One ad in a list: photo, title (the link to the ad; the whole card is clickable), price,
- * condition, place and, for a search around a place, the distance, plus the action of the
+ * condition, place and, for a search around a place, the distance, how long ago it was posted
+ * ("il y a 3 jours"), plus the action of the
  * surrounding CardActionContext. An `unavailable` card (with the reason shown) is greyed and not
  * linked.
  */
@@ -81,6 +84,7 @@ export function ResultCard({
   const { t } = useTranslation('catalogue');
   const lang = useLang();
   const action = useContext(CardActionContext);
+  const age = formatAge(card.publishedAt, lang, t);
   const Heading = headingLevel;
   const place = placeText(card, lang);
   const distanceKm = card.distanceKm ?? (aroundPlace ? 0 : undefined);
@@ -134,6 +138,10 @@ export function ResultCard({
             )}
           </p>
         )}
+        <p className="result-card__age">
+          <span className="visually-hidden">{t('card.posted')} </span>
+          <time dateTime={card.publishedAt}>{age}</time>
+        </p>
       </div>
       {actionNode !== null && <div className="result-card__action">{actionNode}</div>}
     </article>
@@ -162,7 +170,7 @@ export function CardGrid({
   priorityCount?: number;
 }) {
   return (
-    <ul className="card-grid" aria-label={label}>
+    <ul className={`card-grid card-grid--${placement}`} aria-label={label}>
       {cards.map((card, index) => (
         <li key={card.id}>
           <ResultCard

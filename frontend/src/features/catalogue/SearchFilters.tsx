@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BrandField,
@@ -12,6 +12,7 @@ import {
 import { LocalityField, locationCriterion } from '@/features/catalogue/LocalityField';
 import {
   ALL_CATEGORIES,
+  criteriaToSearchParams,
   DEFAULT_RADIUS_KM,
   normalizeCriteria,
   TEXT_LIMITS,
@@ -61,6 +62,16 @@ export function criteriaFromValues(values: FilterValues, sort?: Sort): SearchCri
   });
 }
 
+/** How long typed text (search words, brand, price) settles before the list follows it. */
+export const FILTER_DEBOUNCE_MS = 400;
+
+/** A location is applied as soon as it names a place unambiguously: a postal code, a chosen suggestion or nothing. */
+const COMPLETE_LOCATION = /^(\d{4}(\s+\S.*)?)?$/;
+
+function criteriaKey(criteria: SearchCriteria): string {
+  return criteriaToSearchParams(criteria).toString();
+}
+
 interface SearchFiltersProps {
   criteria: SearchCriteria;
   onSearch: (criteria: SearchCriteria) => void;
@@ -68,24 +79,102 @@ interface SearchFiltersProps {
   locationError?: string | undefined;
   /** The place the server understood, shown as a hint under the location. */
   placeHint?: string | undefined;
+  /** The submit button's text ("Show 1’234 results"). */
+  submitLabel: string;
+  /** After the form was submitted (the phone sheet closes). */
+  onSubmitted?: (() => void) | undefined;
 }
 
 /**
  * The product list's filters: text, category, brand, condition, maximum price, location with
- * radius, canton. Applying them opens the first page of the new search (the sort is kept).
+ * radius, canton. They apply as they change, each opening the first page of the new search (the
+ * sort is kept): choices at once, typed text once it has settled for FILTER_DEBOUNCE_MS (so
+ * typing sends no request per key), a location once it names a place (a postal code, a chosen
+ * suggestion) or when the field is left. Enter and the submit button apply everything at once.
+ * When the URL changes otherwise (a chip removed, back/forward), the form takes its values.
  */
-export function SearchFilters({ criteria, onSearch, locationError, placeHint }: SearchFiltersProps) {
+export function SearchFilters({
+  criteria,
+  onSearch,
+  locationError,
+  placeHint,
+  submitLabel,
+  onSubmitted,
+}: SearchFiltersProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
+  const urlKey = criteriaKey(criteria);
   const [values, setValues] = useState<FilterValues>(() => valuesFromCriteria(criteria));
+  // The location the search uses; the field's text may be a place still being typed.
+  const [location, setLocation] = useState(() => values.location);
+  // The URL this form last saw and the search it last asked for: a new URL that is not that
+  // search came from elsewhere, and the form takes its values.
+  const [seen, setSeen] = useState({ url: urlKey, applied: urlKey });
+  if (seen.url !== urlKey) {
+    setSeen({ url: urlKey, applied: urlKey });
+    if (urlKey !== seen.applied) {
+      const next = valuesFromCriteria(criteria);
+      setValues(next);
+      setLocation(next.location);
+    }
+  }
 
-  function set<K extends keyof FilterValues>(key: K, value: FilterValues[K]) {
+  // The latest values, for the debounce timer.
+  const latest = useRef({ values, location, criteria, onSearch });
+  useEffect(() => {
+    latest.current = { values, location, criteria, onSearch };
+  });
+
+  const apply = useCallback((next: FilterValues, nextLocation: string) => {
+    const current = latest.current.criteria;
+    const wanted = criteriaFromValues({ ...next, location: nextLocation }, current.sort);
+    const key = criteriaKey(wanted);
+    if (key === criteriaKey(current)) return;
+    setSeen((s) => ({ ...s, applied: key }));
+    latest.current.onSearch(wanted);
+  }, []);
+
+  // Typed text applies once it has settled.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      apply(latest.current.values, latest.current.location);
+    }, FILTER_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [values.q, values.brand, values.maxPrice, apply]);
+
+  /** A typed field: kept, applied by the debounce. */
+  function type<K extends 'q' | 'brand' | 'maxPrice'>(key: K, value: FilterValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  /** A choice: applied at once. */
+  function choose<K extends keyof FilterValues>(key: K, value: FilterValues[K]) {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    apply(next, location);
+  }
+
+  function typeLocation(text: string) {
+    const next = { ...values, location: text };
+    setValues(next);
+    if (COMPLETE_LOCATION.test(text.trim())) {
+      setLocation(text);
+      apply(next, text);
+    }
+  }
+
+  function commitLocation() {
+    setLocation(values.location);
+    apply(values, values.location);
   }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch(criteriaFromValues(values, criteria.sort));
+    setLocation(values.location);
+    apply(values, values.location);
+    onSubmitted?.();
   }
 
   return (
@@ -101,7 +190,7 @@ export function SearchFilters({ criteria, onSearch, locationError, placeHint }: 
           maxLength={TEXT_LIMITS.q}
           value={values.q}
           onChange={(event) => {
-            set('q', event.target.value);
+            type('q', event.target.value);
           }}
         />
       </div>
@@ -109,28 +198,28 @@ export function SearchFilters({ criteria, onSearch, locationError, placeHint }: 
         id={`${id}-category`}
         value={values.category}
         onChange={(value) => {
-          set('category', value);
+          choose('category', value);
         }}
       />
       <BrandField
         id={`${id}-brand`}
         value={values.brand}
         onChange={(value) => {
-          set('brand', value);
+          type('brand', value);
         }}
       />
       <ConditionRadios
         id={`${id}-condition`}
         value={values.condition}
         onChange={(value) => {
-          set('condition', value);
+          choose('condition', value);
         }}
       />
       <MaxPriceField
         id={`${id}-price`}
         value={values.maxPrice}
         onChange={(value) => {
-          set('maxPrice', value);
+          type('maxPrice', value);
         }}
       />
       <LocalityField
@@ -138,27 +227,26 @@ export function SearchFilters({ criteria, onSearch, locationError, placeHint }: 
         value={values.location}
         error={locationError}
         hint={locationError ? undefined : placeHint}
-        onChange={(value) => {
-          set('location', value);
-        }}
+        onChange={typeLocation}
+        onBlur={commitLocation}
       />
       <RadiusSelect
         id={`${id}-radius`}
         value={values.radiusKm}
         disabled={values.location.trim() === ''}
         onChange={(value) => {
-          set('radiusKm', value);
+          choose('radiusKm', value);
         }}
       />
       <CantonSelect
         id={`${id}-canton`}
         value={values.canton}
         onChange={(value) => {
-          set('canton', value);
+          choose('canton', value);
         }}
       />
-      <button type="submit" className="button">
-        {t('filters.submit')}
+      <button type="submit" className="button filters__submit">
+        {submitLabel}
       </button>
     </form>
   );

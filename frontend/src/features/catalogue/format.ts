@@ -1,19 +1,29 @@
 import type { TFunction } from 'i18next';
 import type { Quantity } from '@/contract/schema.gen';
 import { cantonName } from '@/features/catalogue/cantons';
-import { INTL_LOCALES, type Language } from '@/lib/languages';
+import { formatMonthYear } from '@/lib/dateTime';
+import type { Language } from '@/lib/languages';
+import { groupThousands } from '@/lib/money';
 
 /** SI symbols are written the same in every language; pieces and pallets are words (translated). */
 const UNIT_SYMBOLS = { m: 'm', m2: 'm²', m3: 'm³', kg: 'kg', t: 't' } as const;
 
-/** A number the language's way (1’250.5 / 1 250,5). */
-export function formatNumber(value: number, lang: Language, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(INTL_LOCALES[lang], { maximumFractionDigits }).format(value).replace(/'/g, '’');
+/**
+ * A number the one Swiss way in every language: "1’250.5" (apostrophe groups, decimal point, at
+ * most `maximumFractionDigits` decimals, no trailing zeros). Not Intl: its output follows the
+ * browser's ICU data.
+ */
+export function formatNumber(value: number, maximumFractionDigits = 2): string {
+  if (!Number.isFinite(value)) return '';
+  const [whole = '0', fraction = ''] = Math.abs(value).toFixed(maximumFractionDigits).split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  const sign = value < 0 && /[1-9]/.test(whole + decimals) ? '-' : '';
+  return `${sign}${groupThousands(whole)}${decimals ? `.${decimals}` : ''}`;
 }
 
 /** "12 m²", "3 pallets", "1 piece". */
-export function formatQuantity(quantity: Quantity, lang: Language, t: TFunction<'catalogue'>): string {
-  const amount = formatNumber(quantity.amount, lang);
+export function formatQuantity(quantity: Quantity, _lang: Language, t: TFunction<'catalogue'>): string {
+  const amount = formatNumber(quantity.amount);
   switch (quantity.unit) {
     case 'pieces':
       return t('units.pieces', { count: quantity.amount, amount });
@@ -26,26 +36,18 @@ export function formatQuantity(quantity: Quantity, lang: Language, t: TFunction<
   }
 }
 
-/** "3.2 km" / "12 km": one decimal under 10 km. */
-export function formatDistance(km: number, lang: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[lang], {
-    style: 'unit',
-    unit: 'kilometer',
-    maximumFractionDigits: km < 10 ? 1 : 0,
-  }).format(km);
-}
+/** "3.2 km" / "12 km": one decimal under 10 km; the same in every language. */
+export const formatDistance: (km: number, lang?: Language) => string = (km) => {
+  return `${formatNumber(km, km < 10 ? 1 : 0)} km`;
+};
 
-/** A discount as the language writes percentages ("20 %" / "20%"). */
-export function formatPercent(pct: number, lang: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 }).format(pct / 100);
-}
+/** A discount as "20 %" in every language (whole percent, no-break space). */
+export const formatPercent: (pct: number, lang?: Language) => string = (pct) => {
+  return `${formatNumber(pct, 0)}\u00a0%`;
+};
 
-/** "November 2025": the month a seller joined. */
-export function formatMonth(iso: string, lang: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALES[lang], { month: 'long', year: 'numeric' }).format(date);
-}
+/** "11.2025": the month a seller joined, in the one Swiss date form. */
+export const formatMonth: (iso: string, lang?: Language) => string = (iso) => formatMonthYear(iso);
 
 /** A gazetteer locality as "8001 Zürich (ZH)". */
 export function localityText(locality: { postalCode: string; name: string; canton: string }): string {

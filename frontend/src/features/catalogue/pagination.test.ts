@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPage, pageNumber, previousPage, readPageState } from '@/features/catalogue/pagination';
+import { knownPages, nextPage, pageNumber, previousPage, readPageState } from '@/features/catalogue/pagination';
 
 describe('cursor paging', () => {
   it('walks forward and back through a stack of cursors', () => {
@@ -30,5 +30,26 @@ describe('cursor paging', () => {
   it('ignores history state it did not write', () => {
     expect(readPageState({ previousCursors: [1, 2] })).toEqual({ previousCursors: [] });
     expect(readPageState('x')).toEqual({ previousCursors: [] });
+  });
+});
+
+describe('knownPages', () => {
+  it.each([
+    ['the first page', undefined, [], []],
+    ['a shared link to a later page', 'c9', [], [1]],
+    ['page 2', 'c2', [''], [1]],
+    ['page 4', 'c4', ['', 'c2', 'c3'], [1, 2, 3]],
+    ['page 7', 'c7', ['', 'c2', 'c3', 'c4', 'c5', 'c6'], [1, 5, 6]],
+  ])('%s', (_name, current, previousCursors, want) => {
+    expect(knownPages(current, { previousCursors }).map((p) => p.page)).toEqual(want);
+  });
+
+  it('opens each page with its cursor and the cursors before it', () => {
+    const pages = knownPages('c4', { previousCursors: ['', 'c2', 'c3'] });
+    expect(pages.map(({ cursor, state }) => ({ cursor, state }))).toEqual([
+      { cursor: undefined, state: { previousCursors: [] } },
+      { cursor: 'c2', state: { previousCursors: [''] } },
+      { cursor: 'c3', state: { previousCursors: ['', 'c2'] } },
+    ]);
   });
 });

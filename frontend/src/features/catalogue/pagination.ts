@@ -1,5 +1,5 @@
 /**
- * Previous/next paging over signed cursors. The current page's cursor is in the URL (`?cursor=`),
+ * Numbered and previous/next paging over signed cursors. The current page's cursor is in the URL (`?cursor=`),
  * so a page can be shared and reloaded; the cursors of the pages before it travel in the history
  * entry's state, so "Previous" can go back one page at a time and the back button simply
  * returns to the entry before. A page opened without that state (a shared link) can still go
@@ -38,4 +38,34 @@ export function previousPage(current: string | undefined, state: PageState) {
 export function pageNumber(current: string | undefined, state: PageState): number | null {
   if (current === undefined) return 1;
   return state.previousCursors.length > 0 ? state.previousCursors.length + 1 : null;
+}
+
+/** A page the pager can link to directly: its number, cursor and history state. */
+export interface KnownPage {
+  page: number;
+  cursor: string | undefined;
+  state: PageState;
+}
+
+/**
+ * The pages before the current one that the pager links to by number: the first and the two
+ * just before the current one (their cursors are in the history entry's state; a cursor API
+ * cannot jump further). A page opened without that state (a shared link) knows only the first.
+ */
+export function knownPages(current: string | undefined, state: PageState): KnownPage[] {
+  if (current === undefined) return [];
+  const cursors = state.previousCursors;
+  if (cursors.length === 0) return [{ page: 1, cursor: undefined, state: { previousCursors: [] } }];
+  const pages: KnownPage[] = [];
+  cursors.forEach((cursor, index) => {
+    const page = index + 1;
+    if (page === 1 || page >= cursors.length - 1) {
+      pages.push({
+        page,
+        cursor: cursor === '' ? undefined : cursor,
+        state: { previousCursors: cursors.slice(0, index) },
+      });
+    }
+  });
+  return pages;
 }

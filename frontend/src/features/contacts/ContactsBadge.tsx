@@ -29,7 +29,8 @@ function MailIcon() {
 }
 
 /**
- * The header's link to the dashboard's messages with a red badge: the number of unread requests,
+ * The header's link to the dashboard's messages with a red badge: the number of unread requests
+ * (none at 0),
  * taken from the length of `categories` of the contact-request list (spec §2). It reads the same
  * cache entry as the first inbox page, so reading, deleting or sending (tag `Contact`) updates it.
  * Render it for signed-in users only.
@@ -47,17 +48,21 @@ export function ContactsBadge() {
   );
   const count = data?.categories.length ?? 0;
   if (!ready) return null;
+  // No red "0": the count shows only when there is something unread; the name says it either way.
+  const label = count > 0 ? t('badge.label', { count }) : t('badge.noUnread');
   return (
     <Link
       to={paths.userPage(lang, USER_SEGMENTS.contacts)}
       className="icon-button contacts-badge"
-      aria-label={t('badge.label', { count })}
-      title={t('badge.label', { count })}
+      aria-label={label}
+      title={label}
     >
       <MailIcon />
-      <span className="contacts-badge__count" aria-hidden="true">
-        {badgeCount(count)}
-      </span>
+      {count > 0 && (
+        <span className="contacts-badge__count" aria-hidden="true">
+          {badgeCount(count)}
+        </span>
+      )}
     </Link>
   );
 }

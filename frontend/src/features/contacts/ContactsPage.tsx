@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
+import { EmailAddress } from '@/components/EmailAddress/EmailAddress';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useErrorToast } from '@/components/Toasts/useErrorToast';
 import type { ContactRequest, ContactRequestUpdate } from '@/contract/schema.gen';
@@ -57,7 +58,9 @@ function RequestCard({ request, busy, onChange, onDelete }: CardProps) {
             <Link to={paths.product(lang, request.adId)}>{request.adTitle}</Link>
           </dd>
           <dt>{t('inbox.email')}</dt>
-          <dd>{request.email}</dd>
+          <dd>
+            <EmailAddress address={request.email} />
+          </dd>
           {request.phone !== undefined && request.phone !== '' && (
             <>
               <dt>{t('inbox.phone')}</dt>

@@ -1,5 +1,6 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths, USER_SEGMENTS } from '@/lib/paths';
 import { useLang } from '@/lib/useLang';
 import './UserLayout.css';
@@ -15,13 +16,35 @@ const SECTIONS = [
   ['privacy', USER_SEGMENTS.privacy],
 ] as const;
 
-/** The `user` dashboard: a section menu beside (below 768 px: above) the current section. */
+/**
+ * Below 768 px the menu is one row of tabs that scrolls sideways inside itself (the page never
+ * does): this brings the current section's tab into the middle of that row, without moving the
+ * page, so the seller sees where they are.
+ */
+function useCurrentTabInView(navRef: RefObject<HTMLElement | null>, pathname: string) {
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav || nav.scrollWidth <= nav.clientWidth) return;
+    const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!current) return;
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [navRef, pathname]);
+}
+
+/**
+ * The `user` dashboard: a section menu beside the current section; below 768 px a row of tabs
+ * above it (one line, one tap to any section, the current one underlined and `aria-current`),
+ * rather than a disclosure menu, which would hide where the seller is and cost a second tap.
+ */
 export function UserLayout() {
   const { t } = useTranslation('dashboard');
   const lang = useLang();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  useCurrentTabInView(navRef, pathname);
   return (
     <div className="container page dashboard">
-      <nav className="dashboard__nav" aria-label={t('nav.label')}>
+      <nav ref={navRef} className="dashboard__nav" aria-label={t('nav.label')}>
         <ul>
           {SECTIONS.map(([key, segment]) => (
             <li key={segment}>

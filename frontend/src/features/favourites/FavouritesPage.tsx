@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './favourites.css';
+import './FavouritesPage.css';
 
 /**
  * Draws a saved ad's card (the app passes the catalogue's). `unavailable`, when set, is why the

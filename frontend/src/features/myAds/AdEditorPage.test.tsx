@@ -382,11 +382,22 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Aucune photo pour l’instant.')).toBeInTheDocument();
     expect(screen.getByText(/Votre offre permet jusqu’à 8 photos par annonce\./)).toBeInTheDocument();
 
+    // The file is previewed from an object URL while it travels, released once the server's thumbnail is there.
+    const created: string[] = [];
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+      created.push(`blob:preview-${String(created.length)}`);
+      return created[created.length - 1] ?? '';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {
+      revoked.push(url);
+    });
     const file = new File([new Uint8Array(2048)], 'parquet.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choisir des photos'), file);
     await waitFor(() => {
       expect(requests).toHaveLength(1);
     });
+    expect(created).toEqual(['blob:preview-0']);
     expect(uploadBody).toEqual({ contentType: 'image/png', size: 2048 });
     const [put] = requests;
     expect(put).toMatchObject({
@@ -399,6 +410,8 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
     const uploads = screen.getByRole('list', { name: 'Envois en cours' });
     const bar = within(uploads).getByRole('progressbar', { name: 'parquet.png' });
     expect(bar).toHaveAttribute('value', '0');
+    expect(bar.closest('li')?.querySelector('img')).toHaveAttribute('src', 'blob:preview-0');
+    expect(revoked).toEqual([]);
     act(() => {
       put?.progress(1024, 2048);
     });
@@ -419,6 +432,7 @@ describe('step 2, the photos', { timeout: 15_000 }, () => {
       '/images/products/ad1/img1-thumb.jpg',
     );
     expect(screen.queryByRole('list', { name: 'Envois en cours' })).not.toBeInTheDocument();
+    expect(revoked).toEqual(['blob:preview-0']);
     expect(selectProductDraft(store.getState())).toEqual({ productId: 'ad1', featureImage: 'img1', gallery: [] });
 
     await user.click(screen.getByRole('button', { name: 'Publier' }));

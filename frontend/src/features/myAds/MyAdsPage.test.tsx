@@ -59,16 +59,7 @@ describe('user/products (My ads)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual([
-      'Bezeichnung',
-      'Kategorie',
-      'Preis',
-      'Rabatt',
-      'Inseratstatus',
-      'Klicks aufs Inserat',
-      'Gemerkt',
-      'Aktionen',
-    ]);
+    ).toEqual(['Bezeichnung', 'Preis', 'Inseratstatus', 'Klicks aufs Inserat', 'Gemerkt', 'Aktionen']);
     const [first, second, third, fourth] = within(table).getAllByRole('row').slice(1);
     if (!first || !second || !third || !fourth) throw new Error('four rows expected');
 
@@ -85,20 +76,25 @@ describe('user/products (My ads)', () => {
       'href',
       '/de/user/products/edit-product/ad1',
     );
-    expect(within(first).getByRole('button', { name: '«Parquet chêne 40 m²» deaktivieren' })).toBeInTheDocument();
+    // The other actions wait in the row's menu.
+    expect(within(first).queryByRole('button', { name: '«Parquet chêne 40 m²» deaktivieren' })).not.toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Weitere Aktionen für «Parquet chêne 40 m²»' })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
+    );
 
     // A discount shows the price to pay and the original price struck through.
     expect(within(second).getByText('Maschinen und Geräte')).toBeInTheDocument();
     expect(plain(within(second).getByText('CHF 150.00').textContent)).toBe('CHF 150.00');
     expect(plain(second.querySelector('s')?.textContent ?? null)).toBe('Ursprünglicher Preis: CHF 200.00');
-    expect(plain(within(second).getByText(/25/, { selector: 'td' }).textContent)).toBe('25%');
-    expect(within(second).getByRole('button', { name: '«Perceuse Hilti» aktivieren' })).toBeInTheDocument();
+    expect(plain(second.querySelector('.ads-price__discount')?.textContent ?? null)).toMatch(/^Rabatt: [-−]25 ?%$/);
+    // Not active: the date shown is the last change.
+    expect(within(second).getByText('geändert am 02.11.2026')).toBeInTheDocument();
 
     // A draft is finished in the editor (no status toggle); a give-away reads "Gratis".
     expect(within(third).getByText('Gratis')).toBeInTheDocument();
     expect(within(third).getByText('Entwurf')).toBeInTheDocument();
     expect(within(third).getByRole('link', { name: '«Briques» bearbeiten' })).toHaveTextContent('Fertigstellen');
-    expect(within(third).queryByRole('button', { name: /aktivieren/ })).not.toBeInTheDocument();
 
     // An expired ad is published again from its photos step.
     expect(within(fourth).getByText('Abgelaufen')).toBeInTheDocument();
@@ -107,6 +103,51 @@ describe('user/products (My ads)', () => {
       '/de/user/products/edit-product/ad4?step=photos',
     );
     expect(screen.queryByRole('navigation', { name: 'Seiten meiner Inserate' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      status: 'active',
+      items: [
+        'Edit “Parquet chêne 40 m²”',
+        'View “Parquet chêne 40 m²”',
+        'Deactivate “Parquet chêne 40 m²”',
+        'Delete “Parquet chêne 40 m²”',
+      ],
+    },
+    {
+      status: 'inactive',
+      items: ['Edit “Parquet chêne 40 m²”', 'Activate “Parquet chêne 40 m²”', 'Delete “Parquet chêne 40 m²”'],
+    },
+    { status: 'draft', items: ['Edit “Parquet chêne 40 m²”', 'Delete “Parquet chêne 40 m²”'] },
+    {
+      status: 'expired',
+      items: ['Publish “Parquet chêne 40 m²” again', 'Edit “Parquet chêne 40 m²”', 'Delete “Parquet chêne 40 m²”'],
+    },
+  ] as const)('offers every action of a $status ad in its menu', async ({ status, items }) => {
+    server.use(
+      ...referenceHandlers(),
+      http.get(`${API}/products/mine`, () => HttpResponse.json({ items: [myAd({ status })] })),
+    );
+    const { user } = await openAt('/en/user/products');
+    const more = await screen.findByRole('button', { name: 'More actions for “Parquet chêne 40 m²”' });
+    await user.click(more);
+    const menu = screen.getByRole('menu', { name: 'More actions for “Parquet chêne 40 m²”' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(items);
+    expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
+    if (status === 'active') {
+      expect(within(menu).getByRole('menuitem', { name: 'View “Parquet chêne 40 m²”' })).toHaveAttribute(
+        'href',
+        '/en/product/ad1',
+      );
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
   });
 
   it('asks before changing the status, then says "Status updated" (en)', async () => {
@@ -122,8 +163,8 @@ describe('user/products (My ads)', () => {
       }),
     );
     const { user } = await openAt('/en/user/products');
-    const toggle = await screen.findByRole('button', { name: 'Deactivate “Parquet chêne 40 m²”' });
-    await user.click(toggle);
+    await user.click(await screen.findByRole('button', { name: 'More actions for “Parquet chêne 40 m²”' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deactivate “Parquet chêne 40 m²”' }));
 
     const dialog = screen.getByRole('alertdialog', { name: 'Change the status' });
     expect(dialog).toHaveAccessibleDescription('Do you want to change the status of this product?');
@@ -136,11 +177,12 @@ describe('user/products (My ads)', () => {
     });
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Activate “Parquet chêne 40 m²”' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getByText('Inactive')).toBeInTheDocument();
+    expect(await within(screen.getByRole('table')).findByText('Inactive')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for “Parquet chêne 40 m²”' }));
+    expect(screen.getByRole('menuitem', { name: 'Activate “Parquet chêne 40 m²”' })).toBeInTheDocument();
   });
 
-  it('cancels with Escape and gives the focus back', async () => {
+  it('cancels with Escape and gives the focus back to the menu button', async () => {
     let calls = 0;
     server.use(
       ...referenceHandlers(),
@@ -151,13 +193,19 @@ describe('user/products (My ads)', () => {
       }),
     );
     const { user } = await openAt('/fr/user/products');
-    const toggle = await screen.findByRole('button', { name: 'Désactiver « Parquet chêne 40 m² »' });
-    await user.click(toggle);
+    const more = await screen.findByRole('button', { name: 'Plus d’actions pour « Parquet chêne 40 m² »' });
+    // By keyboard: the menu opens on ArrowDown, the arrows move, Enter chooses.
+    more.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Modifier « Parquet chêne 40 m² »' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Désactiver « Parquet chêne 40 m² »' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     const dialog = screen.getByRole('alertdialog', { name: 'Changer le statut' });
     expect(dialog).toHaveAccessibleDescription('Voulez-vous changer le statut de ce produit ?');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(toggle).toHaveFocus();
+    expect(more).toHaveFocus();
     expect(calls).toBe(0);
   });
 
@@ -168,7 +216,8 @@ describe('user/products (My ads)', () => {
       http.patch(`${API}/products/ad1/status`, () => apiError(409, 'product_expired')),
     );
     const { user } = await openAt('/fr/user/products');
-    await user.click(await screen.findByRole('button', { name: 'Activer « Parquet chêne 40 m² »' }));
+    await user.click(await screen.findByRole('button', { name: 'Plus d’actions pour « Parquet chêne 40 m² »' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Activer « Parquet chêne 40 m² »' }));
     await user.click(screen.getByRole('button', { name: 'Oui, activer' }));
     expect(await screen.findByText('Cette annonce a expiré ; publiez-la à nouveau.')).toBeInTheDocument();
   });
@@ -184,7 +233,8 @@ describe('user/products (My ads)', () => {
       }),
     );
     const { user } = await openAt('/it/user/products');
-    await user.click(await screen.findByRole('button', { name: 'Elimina «Perceuse Hilti»' }));
+    await user.click(await screen.findByRole('button', { name: 'Altre azioni per «Perceuse Hilti»' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Elimina «Perceuse Hilti»' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Elimina l’annuncio' });
     expect(dialog).toHaveAccessibleDescription(
       'Vuoi eliminare «Perceuse Hilti» e le sue foto? L’operazione è definitiva.',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { useGetCategoriesQuery } from '@/app/referenceApi';
 import { CursorPager, useCursorPages } from '@/components/CursorPager/CursorPager';
+import { OverflowMenu, type OverflowMenuItem } from '@/components/OverflowMenu/OverflowMenu';
 import { Picture } from '@/components/Picture/Picture';
 import { toastShown } from '@/components/Toasts/toastSlice';
 import { useErrorToast } from '@/components/Toasts/useErrorToast';
@@ -20,12 +21,13 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
 import './myAds.css';
 
-/** The ad's photo in its row is drawn 3rem wide (`.ads-table__name img`). */
-const THUMB_SIZES = '3rem';
+/** The ad's photo is drawn 3.5rem wide in the table and 4rem wide on a card (`.ads-thumb`). */
+const THUMB_SIZES = '4rem';
 
 type Pending = { kind: 'status'; ad: MyAd } | { kind: 'delete'; ad: MyAd };
 
-function Price({ ad }: { ad: MyAd }) {
+/** The price to pay; with a discount, the original price struck through and the discount under it. */
+function Price({ ad, percent }: { ad: MyAd; percent: Intl.NumberFormat }) {
   const { t } = useTranslation('myAds');
   const lang = useLang();
   if (ad.priceRp === 0) return <>{t('list.free')}</>;
@@ -37,51 +39,104 @@ function Price({ ad }: { ad: MyAd }) {
         <span className="visually-hidden">{t('list.originalPrice')} </span>
         {formatMoney(ad.priceRp, 'CHF', lang)}
       </s>
+      <span className="ads-price__discount">
+        <span className="visually-hidden">{t('list.discountLabel')} </span>
+        {percent.format(-ad.discountPct / 100)}
+      </span>
     </span>
   );
 }
 
-/** The actions of one row: edit, activate/deactivate (active and inactive ads), delete. */
+/** Eye and heart marks before the counts on a card, where the column headers are not drawn. */
+function CountMark({ kind }: { kind: 'clicks' | 'favourites' }) {
+  return (
+    <svg
+      className="ads-count__mark"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {kind === 'clicks' ? (
+        <>
+          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+          <circle cx="12" cy="12" r="3" />
+        </>
+      ) : (
+        <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+      )}
+    </svg>
+  );
+}
+
+/**
+ * The actions of one row: the main one shown (edit, finish a draft, publish an expired ad again)
+ * and every action in the "more actions" menu: edit, publish again, view (active ads),
+ * activate/deactivate (active and inactive ads), delete. On a card only the menu is drawn.
+ */
 function RowActions({ ad, onAsk }: { ad: MyAd; onAsk: (pending: Pending) => void }) {
   const { t } = useTranslation('myAds');
   const lang = useLang();
   const toggle = ad.status === 'active' ? 'deactivate' : ad.status === 'inactive' ? 'activate' : null;
+  const edit = {
+    key: 'edit',
+    label: ad.status === 'draft' ? t('list.complete') : t('list.edit'),
+    accessibleLabel: t('list.editLabel', { title: ad.title }),
+    to: paths.editAd(lang, ad.id),
+  };
+  const publishAgain = {
+    key: 'publishAgain',
+    label: t('list.publishAgain'),
+    accessibleLabel: t('list.publishAgainLabel', { title: ad.title }),
+    to: paths.editAd(lang, ad.id, 'photos'),
+  };
+  const primary = ad.status === 'expired' ? publishAgain : edit;
+  const items: OverflowMenuItem[] = [
+    ...(ad.status === 'expired' ? [publishAgain, edit] : [edit]),
+    ...(ad.status === 'active'
+      ? [
+          {
+            key: 'view',
+            label: t('list.view'),
+            accessibleLabel: t('list.viewLabel', { title: ad.title }),
+            to: paths.product(lang, ad.id),
+          },
+        ]
+      : []),
+    ...(toggle !== null
+      ? [
+          {
+            key: toggle,
+            label: t(`list.${toggle}`),
+            accessibleLabel: t(`list.${toggle}Label`, { title: ad.title }),
+            onSelect: () => {
+              onAsk({ kind: 'status', ad });
+            },
+          },
+        ]
+      : []),
+    {
+      key: 'delete',
+      label: t('list.delete'),
+      accessibleLabel: t('list.deleteLabel', { title: ad.title }),
+      danger: true,
+      onSelect: () => {
+        onAsk({ kind: 'delete', ad });
+      },
+    },
+  ];
   return (
     <div className="ads-actions">
-      <Link className="ads-action" to={paths.editAd(lang, ad.id)} aria-label={t('list.editLabel', { title: ad.title })}>
-        {ad.status === 'draft' ? t('list.complete') : t('list.edit')}
+      <Link className="ads-actions__primary" to={primary.to} aria-label={primary.accessibleLabel}>
+        {primary.label}
       </Link>
-      {ad.status === 'expired' && (
-        <Link
-          className="ads-action"
-          to={paths.editAd(lang, ad.id, 'photos')}
-          aria-label={t('list.publishAgainLabel', { title: ad.title })}
-        >
-          {t('list.publishAgain')}
-        </Link>
-      )}
-      {toggle !== null && (
-        <button
-          type="button"
-          className="ads-action"
-          aria-label={t(`list.${toggle}Label`, { title: ad.title })}
-          onClick={() => {
-            onAsk({ kind: 'status', ad });
-          }}
-        >
-          {t(`list.${toggle}`)}
-        </button>
-      )}
-      <button
-        type="button"
-        className="ads-action ads-action--danger"
-        aria-label={t('list.deleteLabel', { title: ad.title })}
-        onClick={() => {
-          onAsk({ kind: 'delete', ad });
-        }}
-      >
-        {t('list.delete')}
-      </button>
+      <OverflowMenu label={t('list.moreActions', { title: ad.title })} items={items} />
     </div>
   );
 }
@@ -90,7 +145,9 @@ function RowActions({ ad, onAsk }: { ad: MyAd; onAsk: (pending: Pending) => void
  * Dashboard "My ads" (user/products, spec §2): the seller's ads with name, category, price,
  * discount, status, clicks, how many people saved them (favourites) and actions, newest first,
  * 20 per page (cursor pages, previous/next). Status changes and deletions ask for confirmation
- * first.
+ * first. One table serves every width (myAds.css): a fixed-layout table whose columns always fit
+ * when its box is wide enough, compact cards (photo beside title, price, counts, status, one menu)
+ * when it is not.
  */
 export function MyAdsPage() {
   const { t } = useTranslation(['myAds', 'errors']);
@@ -185,71 +242,79 @@ export function MyAdsPage() {
       )}
 
       {items.length > 0 && (
-        <div className="ads-table-scroll">
+        <div className="ads-table-box">
           <table className="ads-table" aria-busy={ads.isFetching}>
             <caption className="visually-hidden">{t('list.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('list.columns.name')}</th>
-                <th scope="col">{t('list.columns.category')}</th>
-                <th scope="col" className="ads-table__number">
+                <th scope="col" className="ads-table__name-col">
+                  {t('list.columns.name')}
+                </th>
+                <th scope="col" className="ads-table__number ads-table__price-col">
                   {t('list.columns.price')}
                 </th>
-                <th scope="col" className="ads-table__number">
-                  {t('list.columns.discount')}
+                <th scope="col" className="ads-table__status-col">
+                  {t('list.columns.status')}
                 </th>
-                <th scope="col">{t('list.columns.status')}</th>
-                <th scope="col" className="ads-table__number">
+                <th scope="col" className="ads-table__number ads-table__clicks-col">
                   {t('list.columns.clicks')}
                 </th>
-                <th scope="col" className="ads-table__number">
+                <th scope="col" className="ads-table__number ads-table__saved-col">
                   {t('list.columns.favourites')}
                 </th>
-                <th scope="col">{t('list.columns.actions')}</th>
+                <th scope="col" className="ads-table__actions-col">
+                  {t('list.columns.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {items.map((ad) => (
-                <tr key={ad.id}>
-                  <th scope="row" data-label={t('list.columns.name')}>
-                    <span className="ads-table__name">
-                      {ad.imageUrl !== undefined && (
-                        <Picture
-                          src={ad.imageUrl}
-                          webp={ad.imageWebp}
-                          sizes={THUMB_SIZES}
-                          width={48}
-                          height={36}
-                          alt=""
-                        />
-                      )}
-                      {ad.title}
+                <tr key={ad.id} className="ads-row">
+                  <th scope="row" className="ads-row__name" data-label={t('list.columns.name')}>
+                    <span className="ads-row__name-inner">
+                      <span className="ads-thumb">
+                        {ad.imageUrl !== undefined && (
+                          <Picture
+                            src={ad.imageUrl}
+                            webp={ad.imageWebp}
+                            sizes={THUMB_SIZES}
+                            width={64}
+                            height={48}
+                            alt=""
+                          />
+                        )}
+                      </span>
+                      <span className="ads-row__text">
+                        {/* Clamped to two lines; the whole title stays in the text and its tooltip. */}
+                        <span className="ads-row__title" title={ad.title}>
+                          {ad.title}
+                        </span>
+                        <span className="ads-row__category">
+                          {categoryName(categories.data, ad.categorySlug, lang)}
+                        </span>
+                      </span>
                     </span>
                   </th>
-                  <td data-label={t('list.columns.category')}>
-                    {categoryName(categories.data, ad.categorySlug, lang)}
+                  <td data-label={t('list.columns.price')} className="ads-table__number ads-row__price">
+                    <Price ad={ad} percent={percent} />
                   </td>
-                  <td data-label={t('list.columns.price')} className="ads-table__number">
-                    <Price ad={ad} />
-                  </td>
-                  <td data-label={t('list.columns.discount')} className="ads-table__number">
-                    {percent.format(ad.discountPct / 100)}
-                  </td>
-                  <td data-label={t('list.columns.status')}>
+                  <td data-label={t('list.columns.status')} className="ads-row__status">
                     <StatusBadge status={ad.status} />
-                    {ad.status === 'active' && ad.expiresAt !== undefined && (
-                      <span className="ads-table__until">
-                        {t('list.until', { date: formatDate(ad.expiresAt, lang) })}
-                      </span>
-                    )}
+                    <span className="ads-row__date">
+                      {ad.status === 'active' && ad.expiresAt !== undefined
+                        ? t('list.until', { date: formatDate(ad.expiresAt, lang) })
+                        : t('list.updated', { date: formatDate(ad.updatedAt, lang) })}
+                    </span>
                   </td>
-                  <td data-label={t('list.columns.clicks')} className="ads-table__number">
+                  <td data-label={t('list.columns.clicks')} className="ads-table__number ads-count">
+                    <CountMark kind="clicks" />
                     {count(ad.clicks)}
                   </td>
-                  <td data-label={t('list.columns.favourites')} className="ads-table__number">
+                  <td data-label={t('list.columns.favourites')} className="ads-table__number ads-count">
+                    <CountMark kind="favourites" />
                     {count(ad.favourites)}
                   </td>
-                  <td data-label={t('list.columns.actions')}>
+                  <td data-label={t('list.columns.actions')} className="ads-row__actions">
                     <RowActions ad={ad} onAsk={setPending} />
                   </td>
                 </tr>

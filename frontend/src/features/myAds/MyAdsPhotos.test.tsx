@@ -34,10 +34,10 @@ describe('user/products: the ads\u2019 photos', () => {
     const img = row?.querySelector('img');
     expect(img?.getAttribute('src')).toBe(`${folder}card.jpg`);
     expect(img?.getAttribute('loading')).toBe('lazy');
-    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['48', '36']);
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['64', '48']);
     const source = img?.parentElement?.querySelector('source');
     expect(source?.getAttribute('srcset')).toBe(`${folder}card-320.webp 320w, ${folder}card.webp 640w`);
-    expect(source?.getAttribute('sizes')).toBe('3rem');
+    expect(source?.getAttribute('sizes')).toBe('4rem');
 
     const older = screen.getByText('Perceuse Hilti').closest('tr')?.querySelector('img');
     expect(older?.getAttribute('src')).toBe('/images/products/ad2/img2-card.jpg');

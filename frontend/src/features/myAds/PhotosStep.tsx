@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { FilePicker } from '@/components/FilePicker/FilePicker';
 import { ApiErrorText } from '@/components/form/ApiErrorAlert';
 import { toastShown } from '@/components/Toasts/toastSlice';
+import { IMAGE_CONTENT_TYPES } from '@/contract/enums.gen';
 import type { ProductDetail, ProductImage } from '@/contract/schema.gen';
 import {
   useDeleteMyAdImageMutation,
@@ -35,6 +37,42 @@ type Upload =
   | { key: string; name: string; phase: 'rejected'; reason: LocalRejection }
   | { key: string; name: string; phase: 'failed'; error: ApiError | null };
 
+/**
+ * Local previews of the files being sent (object URLs, by upload key). Each URL is released once
+ * its upload has left the list (the server's thumbnail replaces it) and when the step unmounts.
+ */
+function usePreviews(shownKeys: readonly string[]) {
+  const urls = useRef(new Map<string, string>());
+  const shown = shownKeys.join('\n');
+
+  useEffect(() => {
+    const keep = new Set(shown.split('\n'));
+    for (const [key, url] of urls.current) {
+      if (!keep.has(key)) {
+        URL.revokeObjectURL(url);
+        urls.current.delete(key);
+      }
+    }
+  }, [shown]);
+
+  useEffect(() => {
+    const map = urls.current;
+    return () => {
+      for (const url of map.values()) URL.revokeObjectURL(url);
+      map.clear();
+    };
+  }, []);
+
+  return {
+    add(key: string, file: File) {
+      urls.current.set(key, URL.createObjectURL(file));
+    },
+    get(key: string): string | undefined {
+      return urls.current.get(key);
+    },
+  };
+}
+
 /** "Failed to process image" with its reason, as the server words it (image_processing_failed). */
 function imageFailure(reason: string | undefined): ApiError {
   return {
@@ -47,11 +85,15 @@ function imageFailure(reason: string | undefined): ApiError {
 }
 
 /** One file on its way: a progress bar while it uploads, then a note until the server has it. */
-function UploadItem({ upload, onDismiss }: { upload: Upload; onDismiss: () => void }) {
+function UploadItem({ upload, preview, onDismiss }: { upload: Upload; preview?: string; onDismiss: () => void }) {
   const { t } = useTranslation(['myAds', 'errors']);
   const progressId = useId();
   return (
     <li className={`photo-upload photo-upload--${upload.phase}`}>
+      <span className="photo-upload__thumb">
+        {/* The file name beside it says what it is. */}
+        {preview !== undefined && <img src={preview} alt="" width={64} height={48} />}
+      </span>
       <span className="photo-upload__name" id={progressId}>
         {upload.name}
       </span>
@@ -168,7 +210,6 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
   const pollTimer = useRef(0);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [needMain, setNeedMain] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const featureImage = useAppSelector(selectFeatureImage);
 
   const current = useGetMyAdQuery(initial.id);
@@ -224,6 +265,8 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
   const ready = ad.images.filter((image) => image.state === 'ready');
   const busyUploading = uploads.some((u) => u.phase === 'uploading');
 
+  const previews = usePreviews(shownUploads.map((upload) => upload.key));
+
   function update(key: string, next: Upload) {
     setUploads((list) => list.map((u) => (u.key === key ? next : u)));
   }
@@ -265,21 +308,11 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
         added.push({ key, name: file.name, phase: 'rejected', reason: rejection });
         continue;
       }
+      previews.add(key, file);
       added.push({ key, name: file.name, phase: 'uploading', progress: 0 });
       void uploadOne(file, key);
     }
     setUploads((list) => [...list, ...added]);
-  }
-
-  function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    addFiles(Array.from(event.target.files ?? []));
-    event.target.value = '';
-  }
-
-  function onDrop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(Array.from(event.dataTransfer.files));
   }
 
   async function chooseMain(imageId: string) {
@@ -334,40 +367,20 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
       <h2 id="ad-photos-title">{t('myAds:photos.title')}</h2>
       <p className="page__lead">{t('myAds:photos.lead')}</p>
 
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- dropping files is a pointer convenience; keyboard users have the file input */}
-      <div
-        className={`dropzone${dragging ? ' dropzone--active' : ''}`}
-        role="group"
-        aria-labelledby={`${inputId}-drop`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => {
-          setDragging(false);
-        }}
-        onDrop={onDrop}
+      <FilePicker
+        id={inputId}
+        buttonLabel={t('myAds:photos.choose')}
+        dropText={t('myAds:photos.dropzone')}
+        accept={IMAGE_CONTENT_TYPES.join(',')}
+        multiple
+        describedBy={`${inputId}-hint`}
+        onFiles={addFiles}
       >
-        <p id={`${inputId}-drop`} className="dropzone__text">
-          {t('myAds:photos.dropzone')}
-        </p>
-        <label htmlFor={inputId} className="button button--secondary">
-          {t('myAds:photos.choose')}
-        </label>
-        <input
-          id={inputId}
-          className="dropzone__input"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          aria-describedby={`${inputId}-hint`}
-          onChange={onChoose}
-        />
         <p id={`${inputId}-hint`} className="field__hint">
           {t('myAds:photos.hint')}
           {allowance > 0 && ` ${t('myAds:photos.allowance', { count: allowance })}`}
         </p>
-      </div>
+      </FilePicker>
 
       {shownUploads.length > 0 && (
         <ul className="photo-uploads" aria-label={t('myAds:photos.uploadsLabel')}>
@@ -375,6 +388,7 @@ export function PhotosStep({ ad: initial, onBack }: PhotosStepProps) {
             <UploadItem
               key={upload.key}
               upload={upload}
+              preview={previews.get(upload.key)}
               onDismiss={() => {
                 setUploads((list) => list.filter((u) => u.key !== upload.key));
               }}

@@ -81,7 +81,7 @@ describe('the public seller profile', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Muster Bau AG' })).toBeInTheDocument();
     expect(screen.getByText('Professional')).toBeInTheDocument();
-    expect(screen.getByText('Member since March 2025')).toBeInTheDocument();
+    expect(screen.getByText('Member since 03.2025')).toBeInTheDocument();
     expect(screen.getByText('4.5 out of 5 (12 reviews)')).toBeInTheDocument();
     await waitFor(() => {
       expect(document.title).toBe('Muster Bau AG – seller profile – Remat');

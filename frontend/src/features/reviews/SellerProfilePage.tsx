@@ -5,7 +5,7 @@ import { useGetSellerQuery } from '@/features/reviews/api';
 import { RatingSummary } from '@/features/reviews/RatingSummary';
 import { ReviewList } from '@/features/reviews/ReviewList';
 import { messageOptions, toApiError } from '@/lib/apiError';
-import { INTL_LOCALES } from '@/lib/languages';
+import { formatMonthYear } from '@/lib/dateTime';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useLang } from '@/lib/useLang';
@@ -64,9 +64,7 @@ export function SellerProfilePage({ viewerId, renderAds }: SellerProfilePageProp
     );
   }
 
-  const memberSince = new Intl.DateTimeFormat(INTL_LOCALES[lang], { month: 'long', year: 'numeric' }).format(
-    new Date(seller.memberSince),
-  );
+  const memberSince = formatMonthYear(seller.memberSince, lang);
   return (
     <div className="container page seller-profile">
       <header className="seller-profile__header">
