@@ -251,7 +251,7 @@ test.describe('reports and the back office', () => {
       // The administrator suspends the seller.
       await page.goto(`/${lang}/admin/users`);
       await page.getByRole('searchbox', { name: t.search }).fill(seller.email);
-      await page.getByRole('button', { name: t.searchButton }).click();
+      await page.getByRole('main').getByRole('button', { name: t.searchButton }).click();
       await page.getByRole('table').getByRole('link').first().click();
       await expect(page.getByRole('main')).toContainText(seller.email);
       await page.getByRole('radio', { name: t.suspended }).check();

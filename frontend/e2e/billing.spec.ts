@@ -25,7 +25,7 @@ const T = {
     chooseSingle: 'Choisir cette offre – Publication unique',
     orderTitle: 'Confirmez votre commande',
     net: 'Total hors TVA',
-    vat: 'TVA 8,1 %',
+    vat: 'TVA 8.1 %',
     total: 'Total TVA incluse',
     accept: /J’accepte les conditions générales/,
     order: 'Commander',

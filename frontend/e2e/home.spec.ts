@@ -123,7 +123,7 @@ for (const lang of LANGS) {
     await expect.poll(() => pathOf(page)).toBe(`/${lang}/products?q=Hilti`);
     await noSidewaysScroll(page);
 
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/${lang}/how-it-works`);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('combobox', { name: t.what })).toBeVisible();

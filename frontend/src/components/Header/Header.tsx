@@ -44,7 +44,7 @@ function PlusIcon() {
 /**
  * Site header: logo, main links, the search field (on every page but home, whose first screen is
  * a search), the primary "Post an ad", language dropdown and the account area. Narrower than
- * 1100 px the search is behind an icon that opens it under the bar; below 768 px a burger opens
+ * 1440 px the search is behind an icon that opens it under the bar; below 768 px a burger opens
  * the slide-in menu. Dark on the bare language home pages (`/fr`, `/fr/`).
  */
 export function Header({ account, menuAccount, postAdTo }: HeaderProps) {
