@@ -19,7 +19,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' https://js.stripe.com",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  // swisstopo's map tiles (src/components/Map/tiles.ts).
+  "img-src 'self' data: blob: https://wmts.geo.admin.ch",
   "font-src 'self'",
   "connect-src 'self' https://api.stripe.com",
   'frame-src https://js.stripe.com https://hooks.stripe.com',

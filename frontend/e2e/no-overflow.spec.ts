@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { join } from 'node:path';
 import { expect, test } from './support';
 
 /**
@@ -6,7 +7,12 @@ import { expect, test } from './support';
  * (1280 px), in French, German and Albanian (long words, long labels), every public page and the
  * main signed-in pages keep `document.documentElement.scrollWidth` within the viewport. A failure
  * names the page, the width and the elements that stick out, widest first.
+ *
+ * With REMAT_SCREENSHOTS set to a folder, the run also saves each page's first screen there
+ * (`<lang>-<page>-<width>.png`): the pictures a review of the pages' layout looks at.
  */
+
+const SCREENSHOTS = process.env.REMAT_SCREENSHOTS;
 
 const LANGS = ['fr', 'de', 'sq'] as const;
 const WIDTHS = [
@@ -23,6 +29,7 @@ function publicPages(ad: { id: string; sellerId: string }): Record<string, strin
   return {
     home: '/',
     list: '/products',
+    'list (map)': '/products?view=map',
     ad: `/product/${ad.id}`,
     seller: `/seller/${ad.sellerId}`,
     sell: '/vendre',
@@ -130,6 +137,11 @@ test.describe('no horizontal scroll', () => {
           await page.setViewportSize(size);
           await open(page, `/${lang}${path}`);
           const found = await overflow(page);
+          if (SCREENSHOTS) {
+            await page.screenshot({
+              path: join(SCREENSHOTS, `${lang}-${name.replace(/\W+/g, '-')}-${String(size.width)}.png`),
+            });
+          }
           if (found.scrollWidth > found.innerWidth) {
             failures.push(
               `${name} at ${String(size.width)} px: the page is ${String(found.scrollWidth)} px wide\n    ${found.offenders.join('\n    ')}`,

@@ -75,11 +75,30 @@ export function uniqueEmail(lang: E2ELang): string {
   return `e2e-${lang}-${nonce}@example.com`;
 }
 
+/** The map tiles' host (src/components/Map/tiles.ts): our machines have no internet. */
+const TILE_HOST = 'https://wmts.geo.admin.ch';
+/** A 1×1 grey PNG, every tile the maps ask for. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGM4AQAAygDJmcpdfgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * Every journey also checks, without asking, that the page broke no Content-Security-Policy rule
- * and threw no uncaught error.
+ * and threw no uncaught error. Map tiles are answered here (`tileRequests` counts them).
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; tileRequests: string[] }>({
+  tileRequests: [
+    async ({ page }, use) => {
+      const requests: string[] = [];
+      await page.route(`${TILE_HOST}/**`, (route) => {
+        requests.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+      });
+      await use(requests);
+    },
+    { auto: true },
+  ],
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];

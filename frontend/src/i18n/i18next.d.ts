@@ -14,6 +14,7 @@ import type favourites from '@/i18n/locales/en/favourites.json';
 import type home from '@/i18n/locales/en/home.json';
 import type howItWorks from '@/i18n/locales/en/howItWorks.json';
 import type legal from '@/i18n/locales/en/legal.json';
+import type map from '@/i18n/locales/en/map.json';
 import type myAds from '@/i18n/locales/en/myAds.json';
 import type privacy from '@/i18n/locales/en/privacy.json';
 import type reports from '@/i18n/locales/en/reports.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       favourites: typeof favourites;
       savedSearches: typeof savedSearches;
       reviews: typeof reviews;
+      map: typeof map;
     };
   }
 }

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'favourites',
   'savedSearches',
   'reviews',
+  'map',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

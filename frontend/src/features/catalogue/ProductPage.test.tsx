@@ -7,6 +7,7 @@ import { distanceKm } from '@/features/catalogue/searchedPlace';
 import { readRecentlyViewed } from '@/lib/recentlyViewed';
 import { card, productDetail } from '@/testing/catalogue';
 import { API } from '@/testing/handlers';
+import { sizeMapBoxes } from '@/testing/mapBox';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -30,6 +31,8 @@ function productHandlers(detail = productDetail(), similar: unknown[] = []) {
   );
   return views;
 }
+
+sizeMapBoxes();
 
 /** The value beside a term of the details list. */
 function fact(term: string): string {
@@ -362,5 +365,34 @@ describe('product/{id}', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByText('Nessuna foto').length).toBeGreaterThan(0);
     expect(fact('Quantità')).toBe('1 pezzo');
+  });
+
+  it.each([
+    {
+      name: 'a locality',
+      location: { kind: 'city', postalCode: '8001', locality: 'Zürich', canton: 'ZH', lat: 47.37, lon: 8.54 },
+      place: '8001 Zürich (ZH)',
+    },
+    { name: 'a canton', location: { kind: 'canton', canton: 'VD', lat: 46.57, lon: 6.65 }, place: 'Vaud' },
+  ])('shows where the ad is on a map, as an area around $name and never a pin', async ({ location, place }) => {
+    productHandlers(productDetail({ location }));
+    const { container } = await renderApp(`/fr/product/${ID}`);
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Emplacement' })).closest('section');
+    if (!section) throw new Error('the map has no section');
+    const map = await within(section).findByRole('region', { name: 'Emplacement approximatif sur une carte' });
+    expect(plain(section.textContent)).toContain(
+      `Emplacement approximatif : ${place}. Le vendeur communique l’adresse exacte.`,
+    );
+    await waitFor(() => {
+      expect(map.querySelector('path.remat-map__area')).not.toBeNull();
+    });
+    expect(container.querySelector('.leaflet-marker-icon')).toBeNull();
+  });
+
+  it('shows no map for an ad without a position', async () => {
+    productHandlers(productDetail({ location: { kind: 'canton', canton: 'ZH', lat: 0, lon: 0 } }));
+    await renderApp(`/fr/product/${ID}`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { level: 2, name: 'Emplacement' })).toBeNull();
   });
 });

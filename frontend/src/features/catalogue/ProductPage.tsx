@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { useGetCategoriesQuery } from '@/app/referenceApi';
 import { ApiErrorAlert } from '@/components/form/ApiErrorAlert';
+import { hasPosition, LazyAreaMap } from '@/components/Map/LazyMap';
 import type { ProductDetail } from '@/contract/schema.gen';
 import { useGetProductQuery, useGetSimilarProductsQuery, useRecordProductViewMutation } from '@/features/catalogue/api';
 import { categoryName, categoryTrail } from '@/features/catalogue/categories';
@@ -239,6 +240,7 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
               )}
             </dl>
           </section>
+          <AreaSection product={product} place={place} />
           {slots.rateSeller?.(product)}
         </div>
 
@@ -251,6 +253,29 @@ function ProductView({ product, slots }: { product: ProductDetail; slots: Produc
 
       <SimilarProducts id={product.id} />
     </div>
+  );
+}
+
+/** Radius of the drawn area: a locality's surroundings, or a canton for an ad placed in one. */
+const LOCALITY_AREA_M = 2000;
+const CANTON_AREA_M = 20000;
+
+/** Where the ad is, on a map: a circle around its locality (never the address) and its name. */
+function AreaSection({ product, place }: { product: ProductDetail; place: string }) {
+  const { t } = useTranslation('map');
+  const { lat, lon, kind } = product.location;
+  if (!hasPosition(lat, lon)) return null;
+  return (
+    <section className="product__section" aria-labelledby="product-area">
+      <h2 id="product-area">{t('areaHeading')}</h2>
+      <LazyAreaMap
+        lat={lat}
+        lon={lon}
+        radiusM={kind === 'city' ? LOCALITY_AREA_M : CANTON_AREA_M}
+        label={t('areaRegion')}
+      />
+      <p className="catalogue-hint">{t('approximate', { place })}</p>
+    </section>
   );
 }
 

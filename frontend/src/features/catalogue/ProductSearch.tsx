@@ -10,6 +10,7 @@ import { SortSelect } from '@/features/catalogue/fields';
 import { localityText } from '@/features/catalogue/format';
 import { knownPages, nextPage, pageNumber, previousPage, readPageState } from '@/features/catalogue/pagination';
 import { CardGrid, CardGridSkeleton } from '@/features/catalogue/ResultCard';
+import { readView, ResultsOnMap, ViewToggle, withView } from '@/features/catalogue/ResultsView';
 import { SearchFilters } from '@/features/catalogue/SearchFilters';
 import { useMediaQuery } from '@/features/catalogue/useMediaQuery';
 import { fieldErrorKey, toApiError } from '@/lib/apiError';
@@ -67,7 +68,7 @@ function useCountText(total: SearchTotal | undefined): { count: string | undefin
  * (lib/searchCriteria.ts) and the page is `?cursor=`; see pagination.ts for how the page numbers,
  * "Previous" and the back button work.
  */
-export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearchAction }: ProductSearchProps) {
+export function ProductSearch({ criteria, cursor, pageHref: listHref, notice, renderSearchAction }: ProductSearchProps) {
   const { t } = useTranslation(['catalogue', 'errors']);
   const lang = useLang();
   const navigate = useNavigate();
@@ -92,6 +93,9 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
     };
   }, [sheetOpen]);
   const pageState = readPageState(location.state);
+  // List or map: the view stays as the pages and filters change (ResultsView.tsx).
+  const view = readView(location.search);
+  const pageHref = (at: string | undefined) => withView(listHref(at), view);
   useDocumentTitle(t('list.pageTitle'));
 
   const { currentData, isError, error } = useSearchProductsQuery({
@@ -118,7 +122,7 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
         : t(`errors:${fieldErrorKey(locationCode)}`);
 
   function search(next: SearchCriteria) {
-    void navigate(paths.products(lang, criteriaToSearchParams(next)));
+    void navigate(withView(paths.products(lang, criteriaToSearchParams(next)), view));
   }
 
   const place = currentData?.place;
@@ -185,6 +189,11 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
                 {count}
               </p>
             </div>
+            <ViewToggle
+              view={view}
+              hrefFor={(choice) => withView(`${location.pathname}${location.search}`, choice)}
+              state={location.state as unknown}
+            />
             <SortSelect
               id={`${resultsId}-sort`}
               value={criteria.sort ?? DEFAULT_SORT}
@@ -220,6 +229,8 @@ export function ProductSearch({ criteria, cursor, pageHref, notice, renderSearch
                 </p>
               )}
             </div>
+          ) : view === 'map' ? (
+            <ResultsOnMap cards={currentData.items} />
           ) : (
             <CardGrid
               cards={currentData.items}
