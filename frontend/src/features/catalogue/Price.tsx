@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '@/features/catalogue/format';
+import { formatPercent } from '@/lib/number';
 import { formatMoney } from '@/lib/money';
 import { useLang } from '@/lib/useLang';
 

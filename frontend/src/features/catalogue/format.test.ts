@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatMonth, formatNumber, formatPercent } from '@/features/catalogue/format';
+import { formatDistance, formatMonth } from '@/features/catalogue/format';
+import { formatNumber, formatPercent } from '@/lib/number';
 import { LANGUAGES } from '@/lib/languages';
 
 describe('catalogue numbers, one Swiss form in every language', () => {
@@ -18,6 +19,15 @@ describe('catalogue numbers, one Swiss form in every language', () => {
   });
 
   it.each<[number, string]>([
+    [4, '4.0'],
+    [4.5, '4.5'],
+    [4.96, '5.0'],
+    [4.04, '4.0'],
+  ])('formatNumber(%d, 1, 1) is %s (a rating)', (value, want) => {
+    expect(formatNumber(value, 1, 1)).toBe(want);
+  });
+
+  it.each<[number, string]>([
     [0.4, '0.4 km'],
     [3.24, '3.2 km'],
     [9.94, '9.9 km'],
@@ -30,6 +40,7 @@ describe('catalogue numbers, one Swiss form in every language', () => {
   it('writes discounts and months the same in every language', () => {
     for (const lang of LANGUAGES) {
       expect(formatPercent(20, lang)).toBe('20\u00a0%');
+      expect(formatPercent(-25, lang)).toBe('-25\u00a0%');
       expect(formatMonth('2025-03-05T10:00:00Z', lang)).toBe('03.2025');
     }
   });

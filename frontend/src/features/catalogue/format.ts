@@ -3,23 +3,10 @@ import type { Quantity } from '@/contract/schema.gen';
 import { cantonName } from '@/features/catalogue/cantons';
 import { formatMonthYear } from '@/lib/dateTime';
 import type { Language } from '@/lib/languages';
-import { groupThousands } from '@/lib/money';
+import { formatNumber } from '@/lib/number';
 
 /** SI symbols are written the same in every language; pieces and pallets are words (translated). */
 const UNIT_SYMBOLS = { m: 'm', m2: 'm²', m3: 'm³', kg: 'kg', t: 't' } as const;
-
-/**
- * A number the one Swiss way in every language: "1’250.5" (apostrophe groups, decimal point, at
- * most `maximumFractionDigits` decimals, no trailing zeros). Not Intl: its output follows the
- * browser's ICU data.
- */
-export function formatNumber(value: number, maximumFractionDigits = 2): string {
-  if (!Number.isFinite(value)) return '';
-  const [whole = '0', fraction = ''] = Math.abs(value).toFixed(maximumFractionDigits).split('.');
-  const decimals = fraction.replace(/0+$/, '');
-  const sign = value < 0 && /[1-9]/.test(whole + decimals) ? '-' : '';
-  return `${sign}${groupThousands(whole)}${decimals ? `.${decimals}` : ''}`;
-}
 
 /** "12 m²", "3 pallets", "1 piece". */
 export function formatQuantity(quantity: Quantity, _lang: Language, t: TFunction<'catalogue'>): string {
@@ -39,11 +26,6 @@ export function formatQuantity(quantity: Quantity, _lang: Language, t: TFunction
 /** "3.2 km" / "12 km": one decimal under 10 km; the same in every language. */
 export const formatDistance: (km: number, lang?: Language) => string = (km) => {
   return `${formatNumber(km, km < 10 ? 1 : 0)} km`;
-};
-
-/** A discount as "20 %" in every language (whole percent, no-break space). */
-export const formatPercent: (pct: number, lang?: Language) => string = (pct) => {
-  return `${formatNumber(pct, 0)}\u00a0%`;
 };
 
 /** "11.2025": the month a seller joined, in the one Swiss date form. */

@@ -14,7 +14,7 @@ import type { MyAd } from '@/contract/schema.gen';
 import { useDeleteMyAdMutation, useGetMyAdsQuery, useSetMyAdStatusMutation } from '@/features/myAds/api';
 import { categoryName, ErrorAlert, StatusBadge, SubscriptionNotice, usePublishingRight } from '@/features/myAds/shared';
 import { toApiError } from '@/lib/apiError';
-import { INTL_LOCALES } from '@/lib/languages';
+import { formatNumber, formatPercent } from '@/lib/number';
 import { formatDate, formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -27,7 +27,7 @@ const THUMB_SIZES = '4rem';
 type Pending = { kind: 'status'; ad: MyAd } | { kind: 'delete'; ad: MyAd };
 
 /** The price to pay; with a discount, the original price struck through and the discount under it. */
-function Price({ ad, percent }: { ad: MyAd; percent: Intl.NumberFormat }) {
+function Price({ ad }: { ad: MyAd }) {
   const { t } = useTranslation('myAds');
   const lang = useLang();
   if (ad.priceRp === 0) return <>{t('list.free')}</>;
@@ -41,7 +41,7 @@ function Price({ ad, percent }: { ad: MyAd; percent: Intl.NumberFormat }) {
       </s>
       <span className="ads-price__discount">
         <span className="visually-hidden">{t('list.discountLabel')} </span>
-        {percent.format(-ad.discountPct / 100)}
+        {formatPercent(-ad.discountPct, lang)}
       </span>
     </span>
   );
@@ -166,10 +166,7 @@ export function MyAdsPage() {
   const [deleteAd, deleteCall] = useDeleteMyAdMutation();
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const number = new Intl.NumberFormat(INTL_LOCALES[lang]);
-  // Swiss typography groups thousands with ’, which some ICU builds write as a plain apostrophe.
-  const count = (value: number) => number.format(value).replace(/'/g, '’');
-  const percent = new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 });
+  const count = (value: number) => formatNumber(value, 0);
   const items = ads.data?.items ?? [];
 
   async function confirm() {
@@ -296,7 +293,7 @@ export function MyAdsPage() {
                     </span>
                   </th>
                   <td data-label={t('list.columns.price')} className="ads-table__number ads-row__price">
-                    <Price ad={ad} percent={percent} />
+                    <Price ad={ad} />
                   </td>
                   <td data-label={t('list.columns.status')} className="ads-row__status">
                     <StatusBadge status={ad.status} />

@@ -1,14 +1,11 @@
 import type { TFunction } from 'i18next';
 import { isReviewIneligibilityReason, messageOptions, type ApiError } from '@/lib/apiError';
 import { formatDateTime } from '@/lib/dateTime';
-import { INTL_LOCALES, type Language } from '@/lib/languages';
+import type { Language } from '@/lib/languages';
+import { formatNumber } from '@/lib/number';
 
-/** An average rating with one decimal in the language's convention ("4.5", "4,5"). */
-export function formatRating(value: number, lang: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    value,
-  );
-}
+/** An average rating with one decimal, the same in every language ("4.5", "4.0"). */
+export const formatRating: (value: number, lang?: Language) => string = (value) => formatNumber(value, 1, 1);
 
 /**
  * A refused review call in words: review_not_eligible says why (too_early with the date from
