@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { Icon } from '@/components/icons';
 import './FilePicker.css';
 
 export interface FilePickerProps {
@@ -26,22 +27,10 @@ export interface FilePickerProps {
 /** An upload arrow over a tray; decorative. */
 function UploadIcon() {
   return (
-    <svg
-      className="file-picker__icon"
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className="file-picker__icon" width="28" height="28">
       <path d="M12 15V4M7 9l5-5 5 5" />
       <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -51,7 +40,8 @@ function classes(...names: (string | false | undefined)[]): string {
 
 /**
  * A file input drawn as one of the product's buttons. The native input stays the control: it is
- * visually hidden but in the tab order and announced with the button's text, Enter or Space opens
+ * visually hidden (out of sight, not out of reach: the label after it is what people see and
+ * click) but in the tab order and announced with the button's text, Enter or Space opens
  * the system's file chooser, and the button shows the focus ring while the input has focus. With
  * `dropText` the whole zone also takes files dropped on it (a pointer convenience; the keyboard
  * path is the input).
@@ -117,7 +107,7 @@ export function FilePicker({
       )}
       <input
         id={id}
-        className="file-picker__input"
+        className="file-picker__input visually-hidden"
         type="file"
         name={name}
         accept={accept}

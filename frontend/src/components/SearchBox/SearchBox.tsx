@@ -1,6 +1,7 @@
-import { useId, useState, type KeyboardEvent, type ReactNode, type Ref, type SubmitEvent } from 'react';
+import { useId, useState, type ReactNode, type Ref, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCombobox } from '@/components/combobox/useCombobox';
 import { SearchIcon } from '@/components/icons';
 import { useGetSuggestionsQuery } from '@/components/SearchBox/api';
 import * as limits from '@/contract/limits.gen';
@@ -54,20 +55,16 @@ export function SearchBox({ variant, extraCriteria, children, onSearch, onEscape
   const lang = useLang();
   const navigate = useNavigate();
   const id = useId();
-  const listId = `${id}-list`;
+  const combobox = useCombobox(id);
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), SUGGEST_DEBOUNCE_MS);
-  const skip = !open || query.length < MIN_QUERY;
+  const skip = !combobox.open || query.length < MIN_QUERY;
   // currentData belongs to the latest query only: a late answer for older text is never shown.
   const { currentData } = useGetSuggestionsQuery({ q: query.slice(0, MAX_QUERY), lang }, { skip });
   const suggestions = skip || text.trim().length < MIN_QUERY ? [] : (currentData ?? []);
-  const expanded = open && suggestions.length > 0;
 
   function search(criteria: SearchCriteria) {
-    setOpen(false);
-    setActive(-1);
+    combobox.close();
     void navigate(paths.products(lang, criteriaToSearchParams({ ...extraCriteria?.(), ...criteria })));
     onSearch?.();
   }
@@ -82,42 +79,7 @@ export function SearchBox({ variant, extraCriteria, children, onSearch, onEscape
     search({ q: text });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = suggestions.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (count > 0) setActive((current) => (current + 1) % count);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (count > 0) setActive((current) => (current <= 0 ? count - 1 : current - 1));
-        break;
-      case 'Enter': {
-        const chosen = expanded ? suggestions[active] : undefined;
-        if (chosen) {
-          event.preventDefault();
-          choose(chosen);
-        }
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        } else if (onEscape) {
-          event.preventDefault();
-          onEscape();
-        }
-        break;
-      default:
-        break;
-    }
-  }
-
-  const activeOption = expanded && active >= 0 && active < suggestions.length ? `${id}-option-${active}` : undefined;
+  const { expanded, inputProps, listProps, optionProps } = combobox.bind(suggestions, { onChoose: choose, onEscape });
 
   return (
     <form
@@ -136,50 +98,24 @@ export function SearchBox({ variant, extraCriteria, children, onSearch, onEscape
             ref={inputRef}
             id={id}
             type="search"
-            role="combobox"
             enterKeyHint="search"
             autoComplete="off"
             spellCheck={false}
             maxLength={TEXT_LIMITS.q}
             placeholder={t('search.placeholder')}
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={activeOption}
+            {...inputProps}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              setOpen(true);
-              setActive(-1);
+              combobox.typed();
             }}
-            onFocus={() => {
-              setOpen(true);
-            }}
-            onBlur={() => {
-              setOpen(false);
-              setActive(-1);
-            }}
-            onKeyDown={onKeyDown}
           />
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t('search.suggestions')}
-            className="search-box__list"
-            hidden={!expanded}
-          >
+          <div {...listProps} aria-label={t('search.suggestions')} className="search-box__list">
             {suggestions.map((suggestion, index) => (
               <div
                 key={`${suggestion.kind}-${suggestion.value}`}
-                id={`${id}-option-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
+                {...optionProps(index)}
                 className="search-box__option"
-                onMouseDown={(event) => {
-                  event.preventDefault(); // keep the focus in the field
-                  choose(suggestion);
-                }}
               >
                 <span className="search-box__option-label">{suggestion.label}</span>{' '}
                 <span className="search-box__option-kind">

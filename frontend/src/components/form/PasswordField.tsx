@@ -1,22 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, type ErrorText } from '@/components/form/fields';
-import type { FormErrors } from '@/components/form/formErrors';
+import { Field, textFieldErrorText, type TextFieldBase } from '@/components/form/fields';
+import { Icon } from '@/components/icons';
 import './PasswordField.css';
 
 type Wired = 'id' | 'name' | 'value' | 'onChange' | 'form' | 'type';
 
-interface PasswordFieldProps<F extends string> extends Omit<InputHTMLAttributes<HTMLInputElement>, Wired> {
-  form: FormErrors<F>;
-  field: F;
-  label: string;
-  value: string;
-  onValue: (field: F, value: string) => void;
-  hint?: string;
-  /** Replaces the generic "passwords do not match". */
-  mismatchText?: string;
-  errorText?: ErrorText;
-}
+type PasswordFieldProps<F extends string> = TextFieldBase<F> & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>;
 
 /** Where the caret was when the toggle was pressed, put back once the input has changed type. */
 interface Caret {
@@ -67,13 +57,8 @@ export function PasswordField<F extends string>({
     element.setSelectionRange(saved.start, saved.end);
   }, [shown]);
 
-  const text: ErrorText | undefined =
-    mismatchText === undefined
-      ? errorText
-      : (code) => (code === 'passwords_mismatch' ? mismatchText : errorText?.(code));
-
   return (
-    <Field form={form} field={field} label={label} hint={hint} errorText={text}>
+    <Field form={form} field={field} label={label} hint={hint} errorText={textFieldErrorText(mismatchText, errorText)}>
       {(control) => (
         <div className="password-field">
           <input
@@ -119,21 +104,10 @@ export function PasswordField<F extends string>({
 /** An eye, struck through while the password shows (pressing again hides it). */
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon width="22" height="22">
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
-    </svg>
+    </Icon>
   );
 }

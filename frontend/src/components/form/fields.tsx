@@ -68,8 +68,8 @@ export function Field<F extends string>({
   );
 }
 
-/** What a text field takes besides its control's own attributes. */
-interface TextFieldBase<F extends string> {
+/** What a text field (and the password field) takes besides its control's own attributes. */
+export interface TextFieldBase<F extends string> {
   form: FormErrors<F>;
   field: F;
   label: string;
@@ -79,6 +79,12 @@ interface TextFieldBase<F extends string> {
   /** Replaces the generic "passwords do not match". */
   mismatchText?: string;
   errorText?: ErrorText;
+}
+
+/** A text field's error texts: `errorText`, with `mismatchText` for "passwords do not match". */
+export function textFieldErrorText(mismatchText?: string, errorText?: ErrorText): ErrorText | undefined {
+  if (mismatchText === undefined) return errorText;
+  return (code) => (code === 'passwords_mismatch' ? mismatchText : errorText?.(code));
 }
 
 type Wired = 'id' | 'name' | 'value' | 'onChange' | 'form';
@@ -100,12 +106,8 @@ export function TextField<F extends string>(props: TextFieldBase<F> & (InputAttr
       form.clear(field);
     },
   });
-  const text: ErrorText | undefined =
-    mismatchText === undefined
-      ? errorText
-      : (code) => (code === 'passwords_mismatch' ? mismatchText : errorText?.(code));
   return (
-    <Field form={form} field={field} label={label} hint={hint} errorText={text}>
+    <Field form={form} field={field} label={label} hint={hint} errorText={textFieldErrorText(mismatchText, errorText)}>
       {(control) =>
         attributes.rows === undefined ? (
           <input type="text" {...attributes} {...wired(control)} />

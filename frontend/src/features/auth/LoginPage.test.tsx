@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readLoginType, readStoredToken, readTokenCookie } from '@/lib/authToken';
-import { API, SETTINGS_RESPONSE, signedInState, signIn, TEST_USER } from '@/testing/handlers';
+import { API, signedInState, signIn, TEST_USER } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
+import { expectNoSocialLinks, serveSocialProviders } from '@/testing/socialSignIn';
 
 type UserEventApi = Awaited<ReturnType<typeof renderApp>>['user'];
 
@@ -139,19 +140,11 @@ describe('login', () => {
   it('hides the social buttons when no provider is configured', async () => {
     await renderApp('/fr/login');
     await screen.findByRole('heading', { level: 1 });
-    expect(within(screen.getByRole('main')).queryByRole('link', { name: /Google|Facebook/ })).not.toBeInTheDocument();
+    expectNoSocialLinks();
   });
 
   it('shows only the configured providers, linking to the API with language and returnTo', async () => {
-    server.use(
-      http.get(`${API}/settings`, () =>
-        HttpResponse.json({
-          ...SETTINGS_RESPONSE,
-          socialProviders: ['google'],
-          features: { payments: false, socialLogin: true },
-        }),
-      ),
-    );
+    serveSocialProviders(['google']);
     const { user } = await renderApp('/de/login?returnTo=%2Fde%2Fchoose-plan');
     await screen.findByRole('heading', { level: 1 });
     const google = screen.getByRole('link', { name: 'Weiter mit Google' });
@@ -168,15 +161,7 @@ describe('login', () => {
   });
 
   it('shows Google and Facebook when both are configured, each with its own mark', async () => {
-    server.use(
-      http.get(`${API}/settings`, () =>
-        HttpResponse.json({
-          ...SETTINGS_RESPONSE,
-          socialProviders: ['google', 'facebook'],
-          features: { payments: false, socialLogin: true },
-        }),
-      ),
-    );
+    serveSocialProviders(['google', 'facebook']);
     await renderApp('/fr/login');
     await screen.findByRole('heading', { level: 1 });
     const main = within(screen.getByRole('main'));

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, SETTINGS_RESPONSE } from '@/testing/handlers';
+import { API } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
+import { expectNoSocialLinks, serveSocialProviders } from '@/testing/socialSignIn';
 
 type UserEventApi = Awaited<ReturnType<typeof renderApp>>['user'];
 
@@ -208,15 +209,7 @@ describe('account creation', () => {
   });
 
   it('offers every configured social provider above the form, back to the account page', async () => {
-    server.use(
-      http.get(`${API}/settings`, () =>
-        HttpResponse.json({
-          ...SETTINGS_RESPONSE,
-          socialProviders: ['google', 'facebook'],
-          features: { payments: false, socialLogin: true },
-        }),
-      ),
-    );
+    serveSocialProviders(['google', 'facebook']);
     await renderApp('/it/account-creation');
     await screen.findByRole('heading', { level: 1 });
     const main = within(screen.getByRole('main'));
@@ -237,7 +230,7 @@ describe('account creation', () => {
   it('shows no social buttons when no provider is configured', async () => {
     await renderApp('/fr/account-creation');
     await screen.findByRole('heading', { level: 1 });
-    expect(within(screen.getByRole('main')).queryByRole('link', { name: /Google|Facebook/ })).not.toBeInTheDocument();
+    expectNoSocialLinks();
   });
 
   it('toasts the rate limit when resending too often', async () => {

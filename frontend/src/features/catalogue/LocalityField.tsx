@@ -1,6 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetLocalitiesQuery } from '@/app/referenceApi';
+import { useCombobox } from '@/components/combobox/useCombobox';
 import * as limits from '@/contract/limits.gen';
 import type { Locality } from '@/contract/schema.gen';
 import { TEXT_LIMITS } from '@/lib/searchCriteria';
@@ -45,54 +46,19 @@ interface LocalityFieldProps {
 export function LocalityField({ label, value, onChange, onBlur, disabled = false, error, hint }: LocalityFieldProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
-  const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const combobox = useCombobox(id);
   const query = useDebounced(value.trim(), DEBOUNCE_MS);
-  const skip = disabled || !open || query.length < MIN_QUERY;
+  const skip = disabled || !combobox.open || query.length < MIN_QUERY;
   const { data, isFetching } = useGetLocalitiesQuery(query, { skip });
   const suggestions = skip ? [] : (data ?? []);
-  const expanded = open && suggestions.length > 0;
-
-  function choose(locality: Locality) {
-    onChange(localityLabel(locality));
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (suggestions.length > 0) setActive((current) => (current + 1) % suggestions.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (suggestions.length > 0) setActive((current) => (current <= 0 ? suggestions.length - 1 : current - 1));
-        break;
-      case 'Enter': {
-        const chosen = expanded ? suggestions[active] : undefined;
-        if (chosen) {
-          event.preventDefault(); // choose, do not submit the form yet
-          choose(chosen);
-        }
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-      default:
-        break;
-    }
-  }
+  const { inputProps, listProps, optionProps } = combobox.bind(suggestions, {
+    onChoose: (locality) => {
+      onChange(localityLabel(locality));
+    },
+    onBlur,
+  });
 
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const activeOption = expanded && active >= 0 && active < suggestions.length ? `${id}-option-${active}` : undefined;
 
   return (
     <div className="field locality-field">
@@ -101,45 +67,24 @@ export function LocalityField({ label, value, onChange, onBlur, disabled = false
         <input
           id={id}
           type="text"
-          role="combobox"
           autoComplete="off"
           maxLength={TEXT_LIMITS.location}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={activeOption}
+          {...inputProps}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           disabled={disabled}
           value={value}
           onChange={(event) => {
             onChange(event.target.value);
-            setOpen(true);
-            setActive(-1);
+            combobox.typed();
           }}
-          onFocus={() => {
-            setOpen(true);
-          }}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-            onBlur?.();
-          }}
-          onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label={label} className="locality-field__list" hidden={!expanded}>
+        <div {...listProps} aria-label={label} className="locality-field__list">
           {suggestions.map((locality, index) => (
             <div
               key={`${locality.postalCode}-${locality.name}`}
-              id={`${id}-option-${index}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === active}
+              {...optionProps(index)}
               className="locality-field__option"
-              onMouseDown={(event) => {
-                event.preventDefault(); // keep the focus in the field
-                choose(locality);
-              }}
             >
               {t('location.suggestion', {
                 postalCode: locality.postalCode,
@@ -151,7 +96,7 @@ export function LocalityField({ label, value, onChange, onBlur, disabled = false
         </div>
       </div>
       <span className="visually-hidden" aria-live="polite">
-        {open && !isFetching && !skip ? t('location.suggestions', { count: suggestions.length }) : ''}
+        {combobox.open && !isFetching && !skip ? t('location.suggestions', { count: suggestions.length }) : ''}
       </span>
       {hint && (
         <p id={`${id}-hint`} className="catalogue-hint">
