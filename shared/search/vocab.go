@@ -93,10 +93,12 @@ func titleWords(title string) (keys []string, written map[string]string) {
 }
 
 // syncWords moves the vocabulary counts of ad from the word set recorded
-// last time to the words of title (none when unindexing), in one
-// transaction guarded by the set's version, like commitTerms: a replay
-// never counts a word twice, a concurrent change yields
-// ErrConcurrentIndex.
+// last time to the words of title (none when unindexing) with commitSet,
+// like commitTerms: a replay never counts a word twice, a concurrent
+// change yields ErrConcurrentIndex. It is a transaction of its own, not a
+// part of commitTerms': a step of term changes may take all of
+// DynamoDB's 100 actions (maxCountChanges), and the words add up to
+// 2 × maxAdWords + 1 more.
 func syncWords(ctx context.Context, db ddb.API, table, adID, title string, indexed bool) error {
 	var old wordSetItem
 	found, err := ddb.Get(ctx, db, table, ddb.Key(adPK(adID), skWords), &old)
@@ -108,56 +110,23 @@ func syncWords(ctx context.Context, db ddb.API, table, adID, title string, index
 	if indexed {
 		words, written = titleWords(title)
 	}
-	var items []types.TransactWriteItem
-	count := func(word string, delta int64) {
-		expr := "ADD n :d SET #type = :type"
-		vals := map[string]types.AttributeValue{":d": numAV(delta), ":type": &types.AttributeValueMemberS{Value: typeWord}}
-		if delta > 0 {
-			expr += ", w = if_not_exists(w, :w)"
-			vals[":w"] = &types.AttributeValueMemberS{Value: written[word]}
+	changes := countChanges(old.Words, words, func(word string, delta int64) *types.Update {
+		u := countUpdate(table, pkWords, word, typeWord, delta)
+		if delta > 0 { // keep the form the word was first written in
+			u.UpdateExpression = aws.String(*u.UpdateExpression + ", w = if_not_exists(w, :w)")
+			u.ExpressionAttributeValues[":w"] = &types.AttributeValueMemberS{Value: written[word]}
 		}
-		items = append(items, types.TransactWriteItem{Update: &types.Update{
-			TableName: aws.String(table), Key: ddb.Key(pkWords, word), UpdateExpression: aws.String(expr),
-			ExpressionAttributeNames: map[string]string{"#type": ddb.AttrType}, ExpressionAttributeValues: vals,
-		}})
-	}
-	for _, w := range old.Words {
-		if !slices.Contains(words, w) {
-			count(w, -1)
-		}
-	}
-	for _, w := range words {
-		if !slices.Contains(old.Words, w) {
-			count(w, +1)
-		}
-	}
-	if len(items) == 0 {
+		return u
+	})
+	if len(changes) == 0 {
 		return nil // same words (or none before and none now)
 	}
-	cond, vals := "attribute_not_exists(PK)", map[string]types.AttributeValue{}
-	if found {
-		cond, vals = "ver = :seen", map[string]types.AttributeValue{":seen": numAV(old.Ver)}
+	var next any // no words: the set is deleted
+	if len(words) > 0 {
+		next = wordSetItem{PK: adPK(adID), SK: skWords, Type: typeWordSet, Words: words, Ver: old.Ver + 1}
 	}
-	if len(words) == 0 {
-		items = append(items, types.TransactWriteItem{Delete: &types.Delete{
-			TableName: aws.String(table), Key: ddb.Key(adPK(adID), skWords),
-			ConditionExpression: aws.String(cond), ExpressionAttributeValues: vals,
-		}})
-	} else {
-		av, err := attributevalue.MarshalMap(wordSetItem{PK: adPK(adID), SK: skWords, Type: typeWordSet, Words: words, Ver: old.Ver + 1})
-		if err != nil {
-			return fmt.Errorf("marshal word set: %w", err)
-		}
-		put := &types.Put{TableName: aws.String(table), Item: av, ConditionExpression: aws.String(cond)}
-		if found {
-			put.ExpressionAttributeValues = vals
-		}
-		items = append(items, types.TransactWriteItem{Put: put})
-	}
-	if _, err := db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items}); err != nil {
-		if ddb.IsTransactionConditionFailed(err) {
-			return ErrConcurrentIndex
-		}
+	set := recordedSet{key: ddb.Key(adPK(adID), skWords), found: found, ver: old.Ver}
+	if err := commitSet(ctx, db, table, set, changes, next); err != nil {
 		return fmt.Errorf("commit word counts: %w", err)
 	}
 	return nil
