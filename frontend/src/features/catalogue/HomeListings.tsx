@@ -6,6 +6,7 @@ import type { Category } from '@/contract/schema.gen';
 import { useGetProductsBatchQuery, useSearchProductsQuery } from '@/features/catalogue/api';
 import { CardGrid, CardGridSkeleton } from '@/features/catalogue/ResultCard';
 import type { Language } from '@/lib/languages';
+import { formatNumber } from '@/lib/number';
 import { paths } from '@/lib/paths';
 import { forgetRecentlyViewed, readRecentlyViewed } from '@/lib/recentlyViewed';
 import { useLang } from '@/lib/useLang';
@@ -68,7 +69,7 @@ export function CategoryTiles() {
               to={paths.products(lang, new URLSearchParams({ category: tile.slug }))}
             >
               <span className="category-tiles__name">{tile.name}</span>{' '}
-              {counts && <span className="category-tiles__count">{t('tiles.count', { count: tile.count })}</span>}
+              {counts && <span className="category-tiles__count">{t('tiles.count', { count: tile.count, number: formatNumber(tile.count, 0) })}</span>}
             </Link>
           </li>
         ))}

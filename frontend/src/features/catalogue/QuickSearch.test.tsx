@@ -56,7 +56,7 @@ describe('category tiles', () => {
       http.get(`${API}/categories`, () =>
         HttpResponse.json({
           items: CATEGORIES,
-          counts: { 'building-materials': 12, timber: 7, roofing: 0, tools: 1, 'power-tools': 1, machines: 0 },
+          counts: { 'building-materials': 1234, timber: 7, roofing: 0, tools: 1, 'power-tools': 1, machines: 0 },
         }),
       ),
     );
@@ -70,7 +70,7 @@ describe('category tiles', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Matériaux de construction 12 annonces',
+      'Matériaux de construction 1’234 annonces',
       'Outils 1 annonce',
       'Bois 7 annonces',
       'Outils électriques 1 annonce',
