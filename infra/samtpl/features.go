@@ -120,6 +120,7 @@ func newFeatureRows() []feature {
 		httpEv      = fn + " event HttpApi"
 		s3Ev        = fn + " event S3"
 		schedEv     = fn + " event Schedule"
+		ddbEv       = fn + " event DynamoDB"
 		api         = "AWS::Serverless::HttpApi"
 		table       = "AWS::DynamoDB::Table"
 		bucket      = "AWS::S3::Bucket"
@@ -183,7 +184,7 @@ func newFeatureRows() []feature {
 		feat(fn, "Properties.Tracing", knownDifference, "X-Ray is not emulated"),
 		feat(fn, "Properties.FunctionName", knownDifference, "Ref yields it, but the local process is named by the logical id"),
 		feat(fn, "Properties.Policies", emulated, "IAM is enforced on the function's calls to the local services"),
-		feat(fn, "Properties.Events", emulated, "by event type, below; every other type (SQS, DynamoDB, Api, SNS, EventBridgeRule, ScheduleV2, …) is refused"),
+		feat(fn, "Properties.Events", emulated, "by event type, below; every other type (SQS, Kinesis, Api, SNS, EventBridgeRule, ScheduleV2, …) is refused"),
 
 		feat(httpEv, "", emulated, "a route of the gateway, invoked with an API Gateway v2 event (`infra/gateway`)"),
 		feat(httpEv, "ApiId", emulated, "the local cloud serves one HTTP API"),
@@ -202,6 +203,23 @@ func newFeatureRows() []feature {
 		feat(schedEv, "State", emulated, "a disabled schedule is not timed"),
 		feat(schedEv, "Description", knownDifference, "inert"),
 		feat(schedEv, "Name", knownDifference, "the local scheduler names the rule after the function and event"),
+
+		feat(ddbEv, "", emulated, "the table's stream in DynamoDB Local is polled and the function invoked synchronously with batches of records, in order per shard (`infra/cmd/localcloud/streams.go`)"),
+		feat(ddbEv, "Stream", emulated, "`!GetAtt Table.StreamArn` of a table of the template; the event carries DynamoDB Local's stream ARN"),
+		feat(ddbEv, "StartingPosition", emulated, "").only("TRIM_HORIZON", "LATEST"),
+		feat(ddbEv, "BatchSize", emulated, "").single(),
+		feat(ddbEv, "MaximumBatchingWindowInSeconds", emulated, "").single(),
+		feat(ddbEv, "FilterCriteria.Filters[].Pattern", emulated, "on `eventName`, `dynamodb.Keys`, `dynamodb.NewImage` and `dynamodb.OldImage`: exact values, `prefix`, `anything-but`, `exists`, `numeric`"),
+		feat(ddbEv, "MaximumRetryAttempts", emulated, "retries come after 0.1 to 2 s instead of Lambda's back-off").single(),
+		feat(ddbEv, "MaximumRecordAgeInSeconds", emulated, "").single(),
+		feat(ddbEv, "BisectBatchOnFunctionError", emulated, "").only("true", "false"),
+		feat(ddbEv, "DestinationConfig.OnFailure.Destination", knownDifference, "no SQS or SNS locally: the invocation records are logged and listed at `/_dev/streams/failures`"),
+		feat(ddbEv, "DestinationConfig.OnFailure.Type", knownDifference, "SAM gives the role the permission to send there; locally nothing is sent").only("SQS", "SNS"),
+		feat(ddbEv, "FunctionResponseTypes", emulated, "").only("ReportBatchItemFailures"),
+		feat(ddbEv, "Enabled", emulated, "a disabled mapping is not polled").only("true", "false"),
+		feat(ddbEv, "ParallelizationFactor", emulated, "one consumer per shard").only("1"),
+		feat(ddbEv, "TumblingWindowInSeconds", refused, "keep state in the table instead"),
+		feat(ddbEv, "StartingPositionTimestamp", refused, "DynamoDB streams start at TRIM_HORIZON or LATEST"),
 
 		// The HTTP API.
 		feat(api, "", emulated, "the gateway, on the site's port"),
@@ -225,7 +243,7 @@ func newFeatureRows() []feature {
 		feat(table, "Properties.LocalSecondaryIndexes[].Projection.NonKeyAttributes", emulated, ""),
 		feat(table, "Properties.BillingMode", knownDifference, "DynamoDB Local neither bills nor throttles; the table is created `PAY_PER_REQUEST`"),
 		feat(table, "Properties.TimeToLiveSpecification", knownDifference, "enabled on the local table, but DynamoDB Local deletes expired items within seconds, AWS within days (until then reads return them)"),
-		feat(table, "Properties.StreamSpecification", knownDifference, "the stream exists in DynamoDB Local, but nothing consumes it: a function's `DynamoDB` event is refused"),
+		feat(table, "Properties.StreamSpecification", knownDifference, "enabled on the local table; a function's `DynamoDB` event consumes it (below); shards split and records expire as DynamoDB Local decides"),
 		feat(table, "Properties.SSESpecification", knownDifference, "DynamoDB Local stores the table unencrypted under `.data/dynamodb`"),
 		feat(table, "Properties.PointInTimeRecoverySpecification", knownDifference, "no backups locally"),
 		feat(table, "Properties.DeletionProtectionEnabled", knownDifference, "not set on the local table; the local cloud never deletes tables"),

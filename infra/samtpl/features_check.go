@@ -78,10 +78,34 @@ func (t *Template) CheckEmulated() error {
 			return err
 		}
 	}
+	c.streamValues(t)
 	if len(c.problems) > 0 {
 		return &NotEmulatedError{Problems: c.problems}
 	}
 	return nil
+}
+
+// streamValues checks the values of each DynamoDB event the table let
+// through (batch size, window, retries, filter patterns …) as
+// StreamSources reads them, so that the local cloud refuses to start on
+// what Lambda would refuse or the poller cannot reproduce.
+func (c *featureChecker) streamValues(t *Template) {
+	for _, fn := range t.Functions {
+		for _, ev := range fn.Events {
+			if ev.Type != "DynamoDB" {
+				continue
+			}
+			at := "Resources." + fn.LogicalID + ".Properties.Events." + ev.Name
+			if slices.ContainsFunc(c.problems, func(p Problem) bool {
+				return p.Path == at || strings.HasPrefix(p.Path, at+".") || strings.HasPrefix(p.Path, at+" ")
+			}) {
+				continue // already reported property by property
+			}
+			if _, err := t.streamSource(fn.LogicalID, ev); err != nil {
+				c.add(at, "%v", err)
+			}
+		}
+	}
 }
 
 // featureChecker walks a template against the index, collecting problems.

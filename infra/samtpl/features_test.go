@@ -62,6 +62,23 @@ Outputs:
     Value: !Ref Bucket
 `
 
+// streamTable and streamEvent add a table with a stream and a function's
+// DynamoDB event on it to emulatedBase.
+const (
+	streamTable = `  Table:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      TableName: things
+      AttributeDefinitions: [{AttributeName: PK, AttributeType: S}]
+      KeySchema: [{AttributeName: PK, KeyType: HASH}]
+      StreamSpecification: {StreamViewType: NEW_AND_OLD_IMAGES}`
+	streamEvent = `        Changes:
+          Type: DynamoDB
+          Properties:
+            Stream: !GetAtt Table.StreamArn
+            StartingPosition: TRIM_HORIZON`
+)
+
 // problem is what a test expects of one Problem: its path, and a part of
 // its message.
 type problem struct{ path, message string }
@@ -106,9 +123,51 @@ func TestCheckEmulated(t *testing.T) {
 			[]problem{{"Resources.Fn.Properties.Events.Upload (Type SQS)", notEmulated}},
 		},
 		{
-			"a DynamoDB stream event",
-			[]string{"#EVENTS", "        Changes:\n          Type: DynamoDB\n          Properties: {Stream: x, StartingPosition: LATEST}"},
-			[]problem{{"Resources.Fn.Properties.Events.Changes (Type DynamoDB)", notEmulated}},
+			"a DynamoDB stream event with every emulated property",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + `
+            BatchSize: 10
+            MaximumBatchingWindowInSeconds: 2
+            MaximumRetryAttempts: 3
+            MaximumRecordAgeInSeconds: 3600
+            BisectBatchOnFunctionError: true
+            ParallelizationFactor: 1
+            Enabled: true
+            FunctionResponseTypes: [ReportBatchItemFailures]
+            DestinationConfig: {OnFailure: {Type: SQS, Destination: arn:aws:sqs:eu-central-2:123456789012:failed}}
+            FilterCriteria:
+              Filters:
+                - Pattern: '{"eventName": ["INSERT", "MODIFY"], "dynamodb": {"NewImage": {"status": {"S": ["active"]}}}}'`},
+			nil,
+		},
+		{
+			"a stream event's tumbling window",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + "\n            TumblingWindowInSeconds: 60"},
+			[]problem{{"Resources.Fn.Properties.Events.Changes.Properties.TumblingWindowInSeconds", "not emulated by the local cloud: keep state in the table instead"}},
+		},
+		{
+			"a stream event's parallelization factor",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + "\n            ParallelizationFactor: 2"},
+			[]problem{{"Resources.Fn.Properties.Events.Changes.Properties.ParallelizationFactor", `"2" is not emulated by the local cloud, which supports only 1`}},
+		},
+		{
+			"a stream event's unknown property",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + "\n            KmsKeyArn: k"},
+			[]problem{{"Resources.Fn.Properties.Events.Changes.Properties.KmsKeyArn", notEmulated}},
+		},
+		{
+			"a stream event's batch too large",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + "\n            BatchSize: 10001"},
+			[]problem{{"Resources.Fn.Properties.Events.Changes", "property BatchSize: 10001: want 1 to 10000"}},
+		},
+		{
+			"a stream event's filter on another field",
+			[]string{"#RESOURCES", streamTable, "#EVENTS", streamEvent + "\n            FilterCriteria: {Filters: [{Pattern: '{\"awsRegion\": [\"x\"]}'}]}"},
+			[]problem{{"Resources.Fn.Properties.Events.Changes", "FilterCriteria.Filters[0].Pattern: field awsRegion: not emulated"}},
+		},
+		{
+			"a stream event on a table without a stream",
+			[]string{"#RESOURCES", strings.Replace(streamTable, "StreamSpecification", "Tags", 1), "#EVENTS", streamEvent},
+			[]problem{{"Resources.Fn.Properties.Events.Changes", "property Stream: table Table has no StreamSpecification"}},
 		},
 		{
 			"an HttpApi event's Auth",

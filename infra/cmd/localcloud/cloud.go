@@ -257,6 +257,10 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	if err != nil {
 		return nil, configErrorf("%v", err)
 	}
+	streamSources, err := tpl.StreamSources()
+	if err != nil {
+		return nil, configErrorf("%v", err)
+	}
 	notifier := newS3Notifier(region, log)
 	s3Opts := s3local.Options{Template: tpl, Logger: log, OnObjectCreated: notifier.objectCreated, IAM: c.iam.enforcer, Region: region, Faults: c.Faults}
 	if c.DataDir != "" {
@@ -367,6 +371,20 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 	notifier.attach(c.lambdas, notifications)
 	c.onStop(notifier.stop)
 
+	// The DynamoDB events (stream event source mappings): stopped before
+	// the functions.
+	tableNames := map[string]string{}
+	for _, tb := range tpl.Tables {
+		tableNames[tb.LogicalID] = tb.Name
+	}
+	consumers, err := newStreamConsumers(streamClients{ddb: ddblocal.NewClient(endpoint), streams: newStreamsClient(endpoint)},
+		c.lambdas, streamSources, tableNames, streamCheckpointFile(c.DataDir), defaultStreamTiming, log)
+	if err != nil {
+		return nil, err
+	}
+	consumers.start()
+	c.onStop(consumers.stop)
+
 	// The Schedule events (EventBridge): timed runs and the dev trigger.
 	schedules, err := tpl.Schedules()
 	if err != nil {
@@ -410,7 +428,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cloud, err error) {
 		Scheduler:       sched,
 		Logger:          log,
 		AccountID:       accountID,
-		DevHandlers:     map[string]http.Handler{iamUsagePath: c.iam.usageHandler(), faultsPath: c.Faults.Handler()},
+		DevHandlers:     map[string]http.Handler{iamUsagePath: c.iam.usageHandler(), faultsPath: c.Faults.Handler(), streamFailuresPath: consumers.failures.handler()},
 	}
 	if devSignIn != nil {
 		gwCfg.DevHandlers[devOIDCQueuePath] = devSignIn.queueHandler()

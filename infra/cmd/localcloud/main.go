@@ -154,7 +154,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, slog.Level, error) {
 		fs.BoolVar(p, name, def, usage+" (env "+flagEnv[name]+")")
 	}
 	str(&cfg.Addr, "addr", "127.0.0.1:8080", "gateway address; loopback only")
-	str(&cfg.DataDir, "data", ".data", "data directory (DynamoDB, S3 objects, mailbox, secrets, binaries)")
+	str(&cfg.DataDir, "data", ".data", "data directory (DynamoDB, S3 objects, mailbox, secrets, binaries, stream checkpoints)")
 	boolean(&cfg.Memory, "memory", "keep everything in memory and temporary directories (tests)")
 	str(&cfg.WebDir, "web", "frontend/dist", "the SPA build to serve")
 	str(&cfg.Template, "template", "template.yaml", "the SAM template to run")
