@@ -97,3 +97,29 @@ test('sq: the posting age is in Albanian whatever the browser knows', async ({ p
   await expect(cards(page).first().locator('time')).toHaveText(/më parë|^tani$|^dje$/);
   await expect(page.locator('.catalogue__count')).toHaveText(/njoftim/);
 });
+
+test('en: around a place the list sorts nearest first, and falls back to newest without one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en/products');
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(cards(page).first()).toBeVisible();
+  await expect(sort.getByRole('option', { name: 'Distance, nearest first' })).toHaveCount(0);
+
+  await page.goto('/en/products?location=8001&radius=100');
+  await expect(cards(page).first()).toBeVisible();
+  await sort.selectOption({ label: 'Distance, nearest first' });
+  await expect.poll(() => pathOf(page)).toBe('/en/products?location=8001&radius=100&sort=distance');
+  const distances = page.locator('.catalogue__results .result-card__distance');
+  await expect(distances.first()).toBeVisible();
+  await expect.poll(() => distances.count()).toBeGreaterThan(2);
+  const km = (await distances.allTextContents()).map((text) => Number(/[\d.]+/.exec(text.replace(/’/g, ''))?.[0]));
+  expect(km.every((d) => Number.isFinite(d) && d <= 100)).toBe(true);
+  expect(km).toEqual([...km].sort((a, b) => a - b));
+  expect(await axeProblems(page)).toEqual([]);
+
+  // Without the place nothing is near: newest first again.
+  await page.getByRole('button', { name: /^Remove filter: Near/ }).click();
+  await expect.poll(() => pathOf(page)).toBe('/en/products');
+  await expect(sort).toHaveValue('newest');
+  await expect(sort.getByRole('option', { name: 'Distance, nearest first' })).toHaveCount(0);
+});

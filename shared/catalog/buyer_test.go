@@ -174,6 +174,9 @@ func TestSearchAndCards(t *testing.T) {
 		{"location=3000%20Bern&radius=5", []string{be}},
 		{"location=6900", []string{ti}},
 		{"location=lugano&radius=200", []string{wi, ti, be, zh}},
+		{"location=8001&radius=200&sort=distance", []string{zh, wi, be, ti}}, // Genève: 224 km
+		{"q=bohrhammer&location=3000&radius=200&sort=distance", []string{be, zh, wi, ge, ti}},
+		{"category=power-tools&location=1201&radius=200&sort=distance", []string{ge, be}},
 		{"canton=ge", []string{ge}},
 	}
 	for _, tt := range tests {
@@ -197,6 +200,7 @@ func TestSearchAndCards(t *testing.T) {
 		{"limit=x", "limit", "invalid"},
 		{"maxPrice=12.345", "maxPrice", "invalid"},
 		{"sort=random", "sort", "invalid"},
+		{"sort=distance", "sort", "invalid"}, // nearest to no place
 		{"condition=broken", "condition", "invalid"},
 		{"canton=ZHH", "canton", "invalid"},
 	}

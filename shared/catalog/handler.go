@@ -256,6 +256,10 @@ func ParseSearchValues(q url.Values) (SearchParams, error) {
 	}
 	switch p.Sort {
 	case "", search.SortNewest, search.SortPriceAsc, search.SortPriceDesc:
+	case search.SortDistance:
+		if p.Location == "" {
+			bad["sort"] = apperr.FieldInvalid // nearest to no place
+		}
 	default:
 		bad["sort"] = apperr.FieldInvalid
 	}

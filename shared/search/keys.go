@@ -16,7 +16,8 @@
 // geohash.go and geoplan.go for a radius),
 // the execution (execution.go: run merges the anchor's streams; horizon.go
 // bounds a merge's read-ahead) and the cursor (cursor.go: the state
-// between pages). Saved-search alerts match with alert.go.
+// between pages). Nearest first reads a radius ring by ring instead
+// (distance.go). Saved-search alerts match with alert.go.
 package search
 
 import (

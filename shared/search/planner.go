@@ -53,6 +53,10 @@ func newPlan(q Query) (*plan, error) {
 	case "":
 		q.Sort = SortNewest
 	case SortNewest, SortPriceAsc, SortPriceDesc:
+	case SortDistance:
+		if q.Near == nil {
+			bad["sort"] = apperr.FieldInvalid // nearest to nothing
+		}
 	default:
 		bad["sort"] = apperr.FieldInvalid
 	}
@@ -183,7 +187,7 @@ func chooseAnchor(ctx context.Context, db ddb.API, table string, p *plan) ([]str
 	return best, read, nil
 }
 
-func (p *plan) byPrice() bool { return p.q.Sort != SortNewest }
+func (p *plan) byPrice() bool { return p.q.Sort == SortPriceAsc || p.q.Sort == SortPriceDesc }
 
 // descending reports whether the query's sort key decreases down a page.
 func (p *plan) descending() bool { return p.q.Sort != SortPriceAsc }

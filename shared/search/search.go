@@ -13,6 +13,9 @@ const (
 	SortNewest    = "newest"
 	SortPriceAsc  = "price_asc"
 	SortPriceDesc = "price_desc"
+	// SortDistance is nearest first, then newest: only with Near (see
+	// distance.go).
+	SortDistance = "distance"
 )
 
 // Limits of a query.
@@ -34,7 +37,8 @@ type Near struct {
 // Query is one search. Every set filter must hold: Text (all its match
 // keys, see QueryTokens), Category (a slug anywhere in the ad's
 // CategoryPath), Brand (compared by brandKey), Condition, MaxPriceRp (on
-// the effective price; 0 = none), Near, Canton. Sort defaults to newest,
+// the effective price; 0 = none), Near, Canton. Sort defaults to newest
+// (SortDistance needs Near),
 // Limit to DefaultLimit (at most MaxLimit), ScanBudget to
 // DefaultScanBudget. Cursor is a Page.NextCursor of the same query.
 type Query struct {
@@ -76,6 +80,9 @@ func Search(ctx context.Context, db ddb.API, table string, cursors *ddb.Cursors,
 	p, err := newPlan(q)
 	if err != nil {
 		return Page{}, err
+	}
+	if p.q.Sort == SortDistance {
+		return searchByDistance(ctx, db, table, cursors, p)
 	}
 	var page Page
 	st, err := decodeState(cursors, p)

@@ -171,7 +171,7 @@ export const REVIEW_INELIGIBILITY_REASONS = ['not_contacted', 'too_early', 'own_
 /**
  * The values of GET /api/v1/products ?sort in docs/openapi.yaml.
  */
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'distance'] as const;
 
 /**
  * The values of SiteNotice.level in docs/openapi.yaml.

@@ -5394,7 +5394,8 @@ export interface operations {
         location?: string;
         radius?: number;
         canton?: string;
-        sort?: 'newest' | 'price_asc' | 'price_desc';
+        /** @description `distance` is nearest first (then newest) and needs a `location`: without one it is refused (400, `fields.sort = invalid`). */
+        sort?: 'newest' | 'price_asc' | 'price_desc' | 'distance';
         limit?: number;
         cursor?: string;
       };

@@ -43,6 +43,14 @@ describe('search criteria in the URL', () => {
     expect(normalizeCriteria({ sort: 'newest', q: '  tuiles   rouges ' })).toEqual({ q: 'tuiles rouges' });
   });
 
+  it('sorts nearest first only around a place', () => {
+    expect(searchParamsToCriteria(new URLSearchParams('location=8001&sort=distance'))).toEqual({
+      location: '8001',
+      sort: 'distance',
+    });
+    expect(normalizeCriteria({ q: 'bois', sort: 'distance' })).toEqual({ q: 'bois' });
+  });
+
   it('drops unknown sorts and cantons, reads canton codes in any case, bounds the radius', () => {
     expect(searchParamsToCriteria(new URLSearchParams('sort=cheapest&canton=XX&radius=500'))).toEqual({});
     expect(searchParamsToCriteria(new URLSearchParams('canton=vd&radius=200'))).toEqual({

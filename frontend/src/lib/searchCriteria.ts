@@ -145,7 +145,10 @@ export function normalizeCriteria(input: unknown): SearchCriteria {
   const canton = oneOf(CANTON_CODES, typeof raw.canton === 'string' ? raw.canton.toUpperCase() : raw.canton);
   if (canton !== undefined) out.canton = canton;
   const sort = oneOf(SORTS, raw.sort);
-  if (sort !== undefined && sort !== DEFAULT_SORT) out.sort = sort;
+  // Nearest first needs a place: without one the API refuses it, and the list is newest first.
+  if (sort !== undefined && sort !== DEFAULT_SORT && (sort !== 'distance' || location !== undefined)) {
+    out.sort = sort;
+  }
   return out;
 }
 

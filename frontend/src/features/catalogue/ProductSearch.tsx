@@ -197,6 +197,7 @@ export function ProductSearch({ criteria, cursor, pageHref: listHref, notice, re
             <SortSelect
               id={`${resultsId}-sort`}
               value={criteria.sort ?? DEFAULT_SORT}
+              nearby={criteria.location !== undefined}
               onChange={(sort) => {
                 search({ ...criteria, sort });
               }}

@@ -178,9 +178,15 @@ export function CantonSelect({ id, value, onChange }: SelectProps<string>) {
   );
 }
 
-/** Newest first, or by price. */
-export function SortSelect({ id, value, onChange }: SelectProps<Sort>) {
+interface SortSelectProps extends SelectProps<Sort> {
+  /** Whether a place is chosen: only then can the list be nearest first. */
+  nearby: boolean;
+}
+
+/** Newest first, by price, or (around a place) nearest first. */
+export function SortSelect({ id, value, nearby, onChange }: SortSelectProps) {
   const { t } = useTranslation('catalogue');
+  const sorts = nearby ? SORTS : SORTS.filter((sort) => sort !== 'distance');
   return (
     <div className="field catalogue-inline-field">
       <label htmlFor={id}>{t('sort.label')}</label>
@@ -188,11 +194,11 @@ export function SortSelect({ id, value, onChange }: SelectProps<Sort>) {
         id={id}
         value={value}
         onChange={(event) => {
-          const next = SORTS.find((sort) => sort === event.target.value);
+          const next = sorts.find((sort) => sort === event.target.value);
           if (next) onChange(next);
         }}
       >
-        {SORTS.map((sort) => (
+        {sorts.map((sort) => (
           <option key={sort} value={sort}>
             {t(`sort.${sort}`)}
           </option>
