@@ -70,7 +70,7 @@ func load(t *testing.T, db ddb.API, table string, ads []Ad) {
 }
 
 func TestSearchByDistance(t *testing.T) {
-	db, table := testcloud.DynamoDB(t)
+	db, table := testcloud.DynamoDBAlone(t) // 12,000 postings
 	ads := distanceCatalogue()
 	load(t, db, table, ads)
 	cur := testCursors(t)
@@ -140,7 +140,7 @@ func TestSearchByDistance(t *testing.T) {
 }
 
 func TestSearchByDistanceCost(t *testing.T) {
-	db, table := testcloud.DynamoDB(t)
+	db, table := testcloud.DynamoDBAlone(t) // 40,000 postings
 	// Eight ads on each point of a grid 1 km apart around Zürich, as ads
 	// share their locality's position: a 0.6 x 0.8 km gh6 cell holds at
 	// most one point.
