@@ -50,12 +50,7 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	if !live {
 		return "", nil
 	}
-	if t := st.total; t != nil {
-		lek["n"] = numAV(t.Count)
-		if t.Exact {
-			lek["x"] = &types.AttributeValueMemberS{Value: "1"}
-		}
-	}
+	putTotal(lek, st.total)
 	if st.paced {
 		lek["r"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(st.pace, 'g', 6, 64)}
 		lek["z"] = numAV(st.last)
@@ -67,29 +62,59 @@ func encodeState(cursors *ddb.Cursors, p *plan, st *state) (string, error) {
 	return cur, nil
 }
 
-func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
+// openCursor checks the query's cursor and returns its start-key map (nil
+// on the first page) and how to refuse its content: an invalid_cursor
+// error naming what (the kind of cursor) and why.
+func openCursor(cursors *ddb.Cursors, p *plan, what string) (map[string]types.AttributeValue, func(why string) error, error) {
 	lek, err := cursors.Decode(p.q.Cursor, p.hash)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err) // an invalid_cursor apperr
-	}
-	if lek == nil {
-		return nil, nil // first page
+		return nil, nil, fmt.Errorf("search: %w", err) // an invalid_cursor apperr
 	}
 	invalid := func(why string) error {
-		return apperr.New(apperr.CodeInvalidCursor, errors.New("search: cursor: "+why))
+		return apperr.New(apperr.CodeInvalidCursor, fmt.Errorf("search: %s: %s", what, why))
+	}
+	return lek, invalid, nil
+}
+
+// putTotal writes a search's Total into a cursor's start-key map: "n" its
+// count, "x" present when exact. Nothing for no total.
+func putTotal(lek map[string]types.AttributeValue, t *Total) {
+	if t == nil {
+		return
+	}
+	lek["n"] = numAV(t.Count)
+	if t.Exact {
+		lek["x"] = &types.AttributeValueMemberS{Value: "1"}
+	}
+}
+
+// readTotal reads back what putTotal wrote: nil when the cursor has no
+// total, ok false when it is not a count.
+func readTotal(lek map[string]types.AttributeValue) (t *Total, ok bool) {
+	n, present := lek["n"].(*types.AttributeValueMemberN)
+	if !present {
+		return nil, true
+	}
+	count, err := strconv.ParseInt(n.Value, 10, 64)
+	if err != nil || count < 0 {
+		return nil, false
+	}
+	_, exact := lek["x"]
+	return &Total{Count: count, Exact: exact}, true
+}
+
+func decodeState(cursors *ddb.Cursors, p *plan) (*state, error) {
+	lek, invalid, err := openCursor(cursors, p, "cursor")
+	if err != nil || lek == nil {
+		return nil, err // nil, nil: the first page
 	}
 	a, ok := lek["a"].(*types.AttributeValueMemberS)
 	if !ok || a.Value == "" {
 		return nil, invalid("no anchor")
 	}
 	st := &state{anchor: strings.Split(a.Value, "\n")}
-	if n, ok := lek["n"].(*types.AttributeValueMemberN); ok {
-		count, err := strconv.ParseInt(n.Value, 10, 64)
-		if err != nil || count < 0 {
-			return nil, invalid("bad total")
-		}
-		_, exact := lek["x"]
-		st.total = &Total{Count: count, Exact: exact}
+	if st.total, ok = readTotal(lek); !ok {
+		return nil, invalid("bad total")
 	}
 	if r, ok := lek["r"].(*types.AttributeValueMemberN); ok {
 		z, ok := lek["z"].(*types.AttributeValueMemberN)

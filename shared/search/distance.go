@@ -16,7 +16,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/remat/remat/shared/apperr"
 	"github.com/remat/remat/shared/ddb"
 )
 
@@ -482,12 +481,7 @@ func encodeDistance(cursors *ddb.Cursors, p *plan, st *distState) (string, error
 		}
 		lek["do"] = s(strings.Join(open, " "))
 	}
-	if t := st.total; t != nil {
-		lek["n"] = numAV(t.Count)
-		if t.Exact {
-			lek["x"] = s("1")
-		}
-	}
+	putTotal(lek, st.total)
 	cur, err := cursors.Encode(lek, p.hash)
 	if err != nil {
 		return "", fmt.Errorf("encode distance cursor: %w", err)
@@ -496,15 +490,9 @@ func encodeDistance(cursors *ddb.Cursors, p *plan, st *distState) (string, error
 }
 
 func decodeDistance(cursors *ddb.Cursors, p *plan) (*distState, error) {
-	lek, err := cursors.Decode(p.q.Cursor, p.hash)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err) // an invalid_cursor apperr
-	}
-	if lek == nil {
-		return nil, nil // first page
-	}
-	invalid := func(why string) error {
-		return apperr.New(apperr.CodeInvalidCursor, errors.New("search: distance cursor: "+why))
+	lek, invalid, err := openCursor(cursors, p, "distance cursor")
+	if err != nil || lek == nil {
+		return nil, err // nil, nil: the first page
 	}
 	str := func(k string) (string, bool) {
 		v, ok := lek[k].(*types.AttributeValueMemberS)
@@ -562,11 +550,9 @@ func decodeDistance(cursors *ddb.Cursors, p *plan) (*distState, error) {
 			st.open = append(st.open, c)
 		}
 	}
-	if c, present, err := num("n"); err != nil {
-		return nil, invalid(err.Error())
-	} else if present {
-		_, exact := lek["x"]
-		st.total = &Total{Count: int64(c), Exact: exact}
+	var ok bool
+	if st.total, ok = readTotal(lek); !ok {
+		return nil, invalid("bad total")
 	}
 	return st, nil
 }

@@ -103,16 +103,22 @@ describe('clusterPoints', () => {
 
 sizeMapBoxes();
 
+/** A results map of one ad in Bern and two in Lausanne. */
+async function renderBernAndLausanne() {
+  const onOpen = vi.fn();
+  const { user } = await renderWithProviders(
+    <LazyResultsMap
+      ads={[ad('1', 46.95, 7.44), ad('2', 46.52, 6.63, '1003 Lausanne'), ad('3', 46.52, 6.63, '1003 Lausanne')]}
+      onOpen={onOpen}
+      label="Résultats sur une carte"
+    />,
+  );
+  return { onOpen, user };
+}
+
 describe('LazyResultsMap', () => {
   it('shows a pin per place (the price of a lone ad, the count of several) and opens an ad', async () => {
-    const onOpen = vi.fn();
-    const { user } = await renderWithProviders(
-      <LazyResultsMap
-        ads={[ad('1', 46.95, 7.44), ad('2', 46.52, 6.63, '1003 Lausanne'), ad('3', 46.52, 6.63, '1003 Lausanne')]}
-        onOpen={onOpen}
-        label="Résultats sur une carte"
-      />,
-    );
+    const { onOpen, user } = await renderBernAndLausanne();
     const region = await screen.findByRole('region', { name: 'Résultats sur une carte' });
     const lone = await screen.findByRole('button', { name: 'Ad 1, CHF 10.00, 3011 Bern' });
     expect(lone).toHaveTextContent('CHF 10.00');
@@ -139,14 +145,7 @@ describe('LazyResultsMap', () => {
   });
 
   it('opens an ad or the list of a place with Enter and Space, as a button does', async () => {
-    const onOpen = vi.fn();
-    const { user } = await renderWithProviders(
-      <LazyResultsMap
-        ads={[ad('1', 46.95, 7.44), ad('2', 46.52, 6.63, '1003 Lausanne'), ad('3', 46.52, 6.63, '1003 Lausanne')]}
-        onOpen={onOpen}
-        label="Résultats sur une carte"
-      />,
-    );
+    const { onOpen, user } = await renderBernAndLausanne();
     const lone = await screen.findByRole('button', { name: 'Ad 1, CHF 10.00, 3011 Bern' });
     lone.focus();
     await user.keyboard('{Enter}');
