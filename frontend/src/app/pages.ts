@@ -14,9 +14,9 @@ export const SHELL_NAMESPACES = ['common'] as const satisfies readonly Namespace
  */
 export const PAGE_NAMESPACES = {
   home: ['home', 'catalogue', 'favourites'],
-  products: ['catalogue', 'favourites', 'savedSearches', 'errors'],
-  searchToken: ['catalogue', 'favourites', 'savedSearches', 'errors'],
-  product: ['catalogue', 'contacts', 'favourites', 'reports', 'reviews', 'errors'],
+  products: ['catalogue', 'favourites', 'savedSearches', 'map', 'errors'],
+  searchToken: ['catalogue', 'favourites', 'savedSearches', 'map', 'errors'],
+  product: ['catalogue', 'contacts', 'favourites', 'reports', 'reviews', 'map', 'errors'],
   seller: ['catalogue', 'favourites', 'reviews', 'errors'],
   about: ['about'],
   howItWorks: ['howItWorks'],
