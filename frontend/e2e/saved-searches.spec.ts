@@ -16,6 +16,7 @@ const T = {
     dialog: 'Enregistrer cette recherche',
     name: 'Nom de la recherche',
     confirm: 'Enregistrer',
+    instant: 'Dès que de nouvelles annonces paraissent (au plus une fois par heure)',
     saved: 'Recherche enregistrée — vous recevrez un e-mail lorsque de nouvelles annonces correspondront.',
     subject: (name: string) => `Une nouvelle annonce pour votre recherche « ${name} »`,
     done: (name: string) => `Vous ne recevrez plus d’alertes pour « ${name} ».`,
@@ -25,6 +26,7 @@ const T = {
     dialog: 'Suche speichern',
     name: 'Name des Suchauftrags',
     confirm: 'Speichern',
+    instant: 'Sobald neue Inserate erscheinen (höchstens stündlich)',
     saved: 'Suche gespeichert – Sie erhalten eine E-Mail, sobald neue Inserate passen.',
     subject: (name: string) => `Ein neues Inserat für Ihre Suche «${name}»`,
     done: (name: string) => `Sie erhalten keine Benachrichtigungen mehr für «${name}».`,
@@ -80,6 +82,9 @@ test.describe('saved searches and alerts', () => {
       const dialog = page.getByRole('dialog', { name: t.dialog });
       await expect(dialog.getByLabel(t.name)).toHaveValue(word);
       expect(await axeProblems(page)).toEqual([]);
+      // As soon as ads appear: the daily digest (the default) goes out from 7:00 Swiss time only,
+      // and the journey must not depend on the hour it runs at.
+      await dialog.getByRole('radio', { name: t.instant }).check();
       await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
       await expect(page.getByText(t.saved)).toBeVisible();
       await context.close();
